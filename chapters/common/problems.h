@@ -1,0 +1,20 @@
+// problems.h: the problems that chapters solve, each with its CPU reference
+// and its CUB oracle. Several chapters share one problem (chapters 01, 02, 03
+// and 05 all sum int32), so each is defined once, here.
+#pragma once
+
+#include "runner.h"
+
+namespace problems
+{
+
+//! Sum of n int32 values (random, in [-1000, 1000]) into one int32.
+//! Oracle: cub::DeviceReduce::Sum. Bytes counted: the n * 4 bytes read.
+struct reduce_sum_i32
+{
+  using In  = int;
+  using Out = int;
+  static const runner::Problem problem;
+};
+
+} // namespace problems

@@ -1,0 +1,13 @@
+# build.cmake: Doxygen XML, then Sphinx with -W. Used by the `docs` target and the docs.html test.
+file(REMOVE_RECURSE ${BINARY}/xml ${BINARY}/html)
+execute_process(COMMAND ${DOXYGEN} ${DOXYFILE} WORKING_DIRECTORY ${BINARY} RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "doxygen failed (status ${status}); it treats every warning as an error")
+endif()
+set(ENV{CUBLING_DOXYGEN_XML} ${BINARY}/xml)
+execute_process(COMMAND ${PYTHON} -m sphinx -W --keep-going -n -q -b html -d ${BINARY}/doctrees
+    ${SOURCE} ${BINARY}/html RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "sphinx-build -W failed (status ${status}): every warning is an error")
+endif()
+message(STATUS "docs: ${BINARY}/html/index.html")

@@ -1,0 +1,75 @@
+/*! @file
+ * cubling's C API (C99, host only).
+ *
+ * Every device-wide algorithm of cubling is also exported here, so that a C
+ * program, or any language with a C FFI, can call it without a C++ compiler.
+ * Link against `libcubling` (CMake target `cubling::cubling`).
+ *
+ * @section conventions Conventions that every C entry point follows
+ *
+ * - **Names.** `cubling_<layer>_<algorithm>_<operation>_<type>`, all lower
+ *   case, with the type as a short suffix: `i8 i16 i32 i64 u8 u16 u32 u64 f32 f64`.
+ *   For example `cubling_device_reduce_sum_i32`.
+ * - **Status codes.** Every entry point returns a `cudaError_t`: `cudaSuccess`,
+ *   `cudaErrorInvalidValue` for bad arguments (checked before any launch,
+ *   with nothing written), or the error a launch or the runtime reported.
+ *   Nothing aborts and nothing prints. `cubling_error_string()` explains a code.
+ * - **Two-phase temporary storage**, exactly as in CUB. The first two arguments
+ *   are `void* d_temp_storage` and `size_t* temp_storage_bytes`. Call once with
+ *   `d_temp_storage == NULL`: only `*temp_storage_bytes` is written (the data
+ *   pointers are not checked, and the device is not touched). Allocate that
+ *   many bytes, then call again with the same arguments to run the algorithm.
+ * - **Counts** are `int64_t`, so more than 2^31 items work everywhere. A
+ *   negative count is `cudaErrorInvalidValue`; a count of 0 succeeds.
+ * - **The stream** is the last argument. Entry points are asynchronous with
+ *   respect to the host: they never synchronise it.
+ */
+#ifndef CUBLING_H
+#define CUBLING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*! Major version of the headers you compiled against. */
+#define CUBLING_VERSION_MAJOR 0
+/*! Minor version of the headers you compiled against. */
+#define CUBLING_VERSION_MINOR 1
+/*! Patch version of the headers you compiled against. */
+#define CUBLING_VERSION_PATCH 0
+/*! The version as one number: `major * 10000 + minor * 100 + patch`. */
+#define CUBLING_VERSION (CUBLING_VERSION_MAJOR * 10000 + CUBLING_VERSION_MINOR * 100 + CUBLING_VERSION_PATCH)
+
+/*! @brief Version of the compiled library, as `major * 10000 + minor * 100 + patch`.
+ *
+ * Compare it with `CUBLING_VERSION` to detect a header/library mismatch.
+ */
+int cubling_version(void);
+
+/*! @brief Version of the compiled library as text, for example `"0.1.0"`.
+ *
+ * @return a static string; never NULL
+ */
+const char* cubling_version_string(void);
+
+/*! @brief Explain a status code returned by a cubling entry point.
+ *
+ * For `cudaErrorInvalidValue`, the text lists what cubling checks before a
+ * launch (null pointers, a negative count, too little temporary storage, a
+ * bit range out of bounds). Any other code gets the CUDA runtime's text.
+ *
+ * @param status  a code returned by cubling or by the CUDA runtime
+ * @return a static string; never NULL, also for unknown codes
+ */
+const char* cubling_error_string(cudaError_t status);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* CUBLING_H */

@@ -1,0 +1,50 @@
+//! @file
+//! Binary operator functors used by every reduction and scan in cubling.
+//!
+//! Any callable `T op(T, T)` that is associative works wherever cubling asks
+//! for a reduction operator: these functors, `cuda::std::plus<>` and friends,
+//! a struct with a `__host__ __device__ operator()`, or an extended lambda.
+//! Commutativity is only required where an algorithm says so.
+#pragma once
+
+#include <cubling/util/macros.cuh>
+
+#include <cuda/std/type_traits>
+
+namespace cubling
+{
+
+// example-begin operators
+//! Addition: `a + b`, with the usual arithmetic promotions (so `int8 + int8`
+//! is an `int`, as with `cuda::std::plus<>`). The identity is zero.
+struct Sum
+{
+  template <typename A, typename B>
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE auto operator()(const A& a, const B& b) const -> decltype(a + b)
+  {
+    return a + b;
+  }
+};
+
+//! Minimum: returns `b` when `b < a`, else `a`; ties keep the first argument.
+struct Min
+{
+  template <typename A, typename B>
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE cuda::std::common_type_t<A, B> operator()(const A& a, const B& b) const
+  {
+    return (b < a) ? b : a;
+  }
+};
+
+//! Maximum: returns `b` when `a < b`, else `a`; ties keep the first argument.
+struct Max
+{
+  template <typename A, typename B>
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE cuda::std::common_type_t<A, B> operator()(const A& a, const B& b) const
+  {
+    return (a < b) ? b : a;
+  }
+};
+// example-end operators
+
+} // namespace cubling
