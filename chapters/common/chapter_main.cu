@@ -1,14 +1,15 @@
 // chapter_main.cu: main() of every chapter runner and every standalone step.
 //
-// It includes the chapter's steps.def three times (X-macros): once for the
-// chapter line, once to declare each step's entry point, once to build the
-// step table. CMake compiles it with the chapter's folder on the include path
-// for the chapter runner, and with a one-step steps.def for each step's own
-// program.
+// It includes the chapter's steps.def four times (X-macros): for the chapter
+// line, to declare the entry points, to build the step table and to build the
+// cubling-versus-CUB table. CMake compiles it with the chapter's folder on the
+// include path for the chapter runner, and with a one-step steps.def for each
+// step's own program.
 #include "problems.h"
 #include "runner.h"
 
 #define STEP(number, name, idea)
+#define VERSUS(name, idea)
 #define CHAPTER(folder, problem_type, title, sizes)                           \
   using ChapterProblem = problems::problem_type;                              \
   static const runner::Chapter chapter = {#folder, title, &ChapterProblem::problem, sizes};
@@ -23,16 +24,39 @@
   void launch(const ChapterProblem::In* d_in, ChapterProblem::Out* d_out, int64_t n, void* d_scratch, \
               cudaStream_t stream);                                                                    \
   }
+#undef VERSUS
+#define VERSUS(name, idea)                                                                             \
+  namespace name                                                                                       \
+  {                                                                                                    \
+  void launch_cubling(const ChapterProblem::In* d_in, ChapterProblem::Out* d_out, int64_t n,          \
+                      void* d_scratch, cudaStream_t stream);                                           \
+  void launch_cub(const ChapterProblem::In* d_in, ChapterProblem::Out* d_out, int64_t n, void* d_scratch, \
+                  cudaStream_t stream);                                                                \
+  }
 #include "steps.def"
 #undef STEP
+#undef VERSUS
 
+#define erased(entry) &runner::erase<ChapterProblem::In, ChapterProblem::Out, &entry>
 static const runner::Step steps[] = {
-#define STEP(number, name, idea) {number, #name, idea, &runner::erase<ChapterProblem::In, ChapterProblem::Out, &name::launch>},
+#define VERSUS(name, idea)
+#define STEP(number, name, idea) {number, #name, idea, erased(name::launch)},
 #include "steps.def"
 #undef STEP
+#undef VERSUS
+};
+
+static const runner::Versus versus[] = {
+#define STEP(number, name, idea)
+#define VERSUS(name, idea) {#name, idea, erased(name::launch_cubling), erased(name::launch_cub)},
+#include "steps.def"
+#undef STEP
+#undef VERSUS
+  {nullptr, nullptr, nullptr, nullptr} // ends the table, which may be otherwise empty
 };
 
 int main(int argc, char** argv)
 {
-  return runner::main(chapter, steps, static_cast<int>(sizeof steps / sizeof steps[0]), argc, argv);
+  return runner::main(chapter, steps, static_cast<int>(sizeof steps / sizeof steps[0]), versus,
+                      static_cast<int>(sizeof versus / sizeof versus[0]) - 1, argc, argv);
 }

@@ -35,7 +35,10 @@ namespace
 
 struct Options
 {
-  std::vector<int> steps;  // empty: all
+  bool steps_chosen  = false; // --step given: only those steps
+  bool versus_chosen = false; // --versus given: only those comparisons
+  std::vector<int> steps;
+  std::vector<std::string> versus;
   std::vector<int64_t> sizes;
   bool check_only    = false;
   int reps           = 30;
@@ -47,7 +50,8 @@ struct Options
 
 // --- the command line ----------------------------------------------------------
 
-void print_help(const Chapter& chapter, const Step* steps, int step_count, const char* argv0)
+void print_help(const Chapter& chapter, const Step* steps, int step_count, const Versus* versus, int versus_count,
+                const char* argv0)
 {
   std::printf("%s: %s\n", chapter.folder, chapter.title);
   std::printf("problem: %s; oracle: %s\n\n", chapter.problem->title, chapter.problem->oracle_name);
@@ -56,9 +60,18 @@ void print_help(const Chapter& chapter, const Step* steps, int step_count, const
   {
     std::printf("  %2d  %-34s %s\n", steps[i].number, steps[i].name, steps[i].idea);
   }
+  if (versus_count > 0)
+  {
+    std::printf("\ncubling against CUB, the same kernel on each:\n");
+    for (int i = 0; i < versus_count; ++i)
+    {
+      std::printf("      %-34s %s\n", versus[i].name, versus[i].idea);
+    }
+  }
   std::printf("\nusage: %s [options]\n", argv0);
-  std::printf("  --all              run every step (the default)\n"
+  std::printf("  --all              run every step and comparison (the default)\n"
               "  --step N[,M...]    run only these steps (repeatable)\n"
+              "  --versus NAME      run only this cubling-versus-CUB comparison (repeatable)\n"
               "  --sizes SPEC       log2 sizes: A:B[:S] is 2^A..2^B in strides of S, or a list A,B,C\n"
               "                     (default %s)\n"
               "  --n N[,M...]       exact item counts instead of powers of two\n"
@@ -144,7 +157,8 @@ std::vector<int64_t> parse_log2_sizes(const char* spec)
   return sizes;
 }
 
-Options parse(const Chapter& chapter, const Step* steps, int step_count, int argc, char** argv)
+Options parse(const Chapter& chapter, const Step* steps, int step_count, const Versus* versus, int versus_count,
+              int argc, char** argv)
 {
   Options options;
   const char* sizes_spec = chapter.default_sizes;
@@ -161,7 +175,7 @@ Options parse(const Chapter& chapter, const Step* steps, int step_count, int arg
     };
     if (arg == "--help" || arg == "-h")
     {
-      print_help(chapter, steps, step_count, argv[0]);
+      print_help(chapter, steps, step_count, versus, versus_count, argv[0]);
       std::exit(0);
     }
     else if (arg == "--list")
@@ -170,14 +184,31 @@ Options parse(const Chapter& chapter, const Step* steps, int step_count, int arg
       {
         std::printf("%d %s\n", steps[s].number, steps[s].name);
       }
+      for (int v = 0; v < versus_count; ++v)
+      {
+        std::printf("versus %s\n", versus[v].name);
+      }
       std::exit(0);
     }
     else if (arg == "--all")
     {
+      options.steps_chosen = options.versus_chosen = false;
       options.steps.clear();
+      options.versus.clear();
+    }
+    else if (arg == "--versus")
+    {
+      const char* name = value();
+      if (std::none_of(versus, versus + versus_count, [&](const Versus& v) { return std::string(v.name) == name; }))
+      {
+        usage_error("no such comparison", name);
+      }
+      options.versus_chosen = true;
+      options.versus.push_back(name);
     }
     else if (arg == "--step")
     {
+      options.steps_chosen = true;
       for (const auto& part : split(value(), ','))
       {
         options.steps.push_back(static_cast<int>(parse_int(part.c_str(), "bad --step")));
@@ -400,7 +431,8 @@ struct Csv
   FILE* file = nullptr;
 };
 
-bool run_size(const Chapter& chapter, const Step* steps, int step_count, const Options& options, int64_t n,
+bool run_size(const Chapter& chapter, const Step* steps, int step_count, const Versus* versus, int versus_count,
+              const Options& options, int64_t n,
               uint64_t seed, size_t l2_bytes, cudaStream_t stream, const Provenance& prov, Csv& csv)
 {
   const Problem& problem = *chapter.problem;
@@ -443,8 +475,10 @@ bool run_size(const Chapter& chapter, const Step* steps, int step_count, const O
   std::vector<Row> rows;
   for (int s = 0; s < step_count; ++s)
   {
-    if (!options.steps.empty()
-        && std::find(options.steps.begin(), options.steps.end(), steps[s].number) == options.steps.end())
+    const bool chosen = options.steps_chosen
+                        ? std::find(options.steps.begin(), options.steps.end(), steps[s].number) != options.steps.end()
+                        : !options.versus_chosen;
+    if (!chosen)
     {
       continue;
     }
@@ -462,6 +496,27 @@ bool run_size(const Chapter& chapter, const Step* steps, int step_count, const O
   CHECK_CUDA(cudaStreamSynchronize(stream));
   CHECK_CUDA(cudaMemcpy(h_got.data(), out.slice(0), out_bytes, cudaMemcpyDeviceToHost));
   oracle_row.correct = problem.same(h_got.data(), h_want.data(), n);
+
+  struct Pair
+  {
+    const Versus* versus;
+    Row cubling, cub;
+  };
+  std::vector<Pair> pairs;
+  for (int v = 0; v < versus_count; ++v)
+  {
+    const bool chosen = options.versus_chosen ? std::find(options.versus.begin(), options.versus.end(),
+                                                          std::string(versus[v].name))
+                                                  != options.versus.end()
+                                              : !options.steps_chosen;
+    if (chosen)
+    {
+      Pair pair{&versus[v], {}, {}};
+      pair.cubling.correct = check(versus[v].cubling);
+      pair.cub.correct     = check(versus[v].cub);
+      pairs.push_back(pair);
+    }
+  }
 
   // Phase 3: time what is correct, with the device copy as the yardstick.
   double copy_us = 0.0;
@@ -486,6 +541,22 @@ bool run_size(const Chapter& chapter, const Step* steps, int step_count, const O
     {
       oracle_row.us    = median_us(options, stream, [&](int rep) { oracle_launch(in.slice(rep), out.slice(rep)); });
       oracle_row.timed = true;
+    }
+    for (Pair& pair : pairs)
+    {
+      for (const auto& row_and_launch : {std::make_pair(&pair.cubling, pair.versus->cubling),
+                                         std::make_pair(&pair.cub, pair.versus->cub)})
+      {
+        Row* row            = row_and_launch.first;
+        const Launch launch = row_and_launch.second;
+        if (row->correct)
+        {
+          row->us    = median_us(options, stream, [&](int rep) {
+            launch(in.slice(rep), out.slice(rep), n, scratch, stream);
+          });
+          row->timed = true;
+        }
+      }
     }
   }
 
@@ -555,6 +626,37 @@ bool run_size(const Chapter& chapter, const Step* steps, int step_count, const O
       std::printf(" %12s\n", row.correct ? "(not timed)" : "not timed: wrong result");
     }
   }
+  if (!pairs.empty())
+  {
+    std::printf("\n  %-34s %-8s %12s   %-8s %12s %12s\n", "cubling vs CUB, same kernel", "cubling", "time", "CUB",
+                "time", "cubling/CUB");
+  }
+  for (const Pair& pair : pairs)
+  {
+    all_correct = all_correct && pair.cubling.correct && pair.cub.correct;
+    auto time   = [](const Row& row) {
+      char text[32];
+      std::snprintf(text, sizeof text, row.timed ? "%9.2f us" : "-", row.us);
+      return std::string(text);
+    };
+    const bool both = pair.cubling.timed && pair.cub.timed;
+    std::printf("  %-34s %-8s %12s   %-8s %12s %12s\n", pair.versus->name, pair.cubling.correct ? "correct" : "FAILED",
+                time(pair.cubling).c_str(), pair.cub.correct ? "correct" : "FAILED", time(pair.cub).c_str(),
+                both ? ratio_text(pair.cubling.us / pair.cub.us).c_str() : "-");
+    if (csv.file && both)
+    {
+      for (const Row* row : {&pair.cubling, &pair.cub})
+      {
+        const bool mine   = row == &pair.cubling;
+        const double gbps = bytes / row->us / 1e3;
+        std::fprintf(csv.file, "%s,%s:%s,%s,%s,%lld,%.0f,%.3f,%.2f,%.2f,%.4f,,,%s,%d,%s,%s,%s,%s,%s\n", chapter.folder,
+                     mine ? "cubling" : "cub", pair.versus->name, pair.versus->name, problem.item_type,
+                     static_cast<long long>(n), bytes, row->us, gbps, copy_gbps, gbps / copy_gbps,
+                     mine ? std::to_string(pair.cubling.us / pair.cub.us).c_str() : "", options.reps, prov.gpu.c_str(),
+                     prov.driver.c_str(), prov.cuda.c_str(), prov.commit.c_str(), prov.date.c_str());
+      }
+    }
+  }
   if (csv.file && copy_us > 0)
   {
     std::fprintf(csv.file, "%s,copy,cudaMemcpyAsync D2D,%s,%lld,%.0f,%.3f,%.2f,%.2f,1.0000,,,,%d,%s,%s,%s,%s,%s\n",
@@ -574,9 +676,10 @@ bool run_size(const Chapter& chapter, const Step* steps, int step_count, const O
 
 } // namespace
 
-int main(const Chapter& chapter, const Step* steps, int step_count, int argc, char** argv)
+int main(const Chapter& chapter, const Step* steps, int step_count, const Versus* versus, int versus_count, int argc,
+         char** argv)
 {
-  Options options = parse(chapter, steps, step_count, argc, argv);
+  Options options = parse(chapter, steps, step_count, versus, versus_count, argc, argv);
   int devices     = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0)
   {
@@ -612,7 +715,7 @@ int main(const Chapter& chapter, const Step* steps, int step_count, int argc, ch
   bool all_correct = true;
   for (int64_t n : options.sizes)
   {
-    all_correct = run_size(chapter, steps, step_count, options, n, seed + static_cast<uint64_t>(n), props.l2CacheSize,
+    all_correct = run_size(chapter, steps, step_count, versus, versus_count, options, n, seed + static_cast<uint64_t>(n), props.l2CacheSize,
                            stream, prov, csv)
                && all_correct;
   }

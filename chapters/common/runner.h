@@ -55,6 +55,16 @@ struct Step
   Launch launch;
 };
 
+//! A library primitive against CUB's: the same kernel, instantiated once on the
+//! cubling type and once on the CUB type, checked and timed in the same run.
+struct Versus
+{
+  const char* name; //!< the file name without ".cu"
+  const char* idea; //!< one line: what is compared
+  Launch cubling;
+  Launch cub;
+};
+
 //! Adapt a step's typed entry point to the runner's untyped Launch.
 template <typename In, typename Out, void (*Typed)(const In*, Out*, int64_t, void*, cudaStream_t)>
 void erase(const void* d_in, void* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
@@ -64,6 +74,7 @@ void erase(const void* d_in, void* d_out, int64_t n, void* d_scratch, cudaStream
 
 //! Parse the command line, then check and time the selected steps.
 //! Returns 0 when every step was correct, 1 when one was not, 77 without a GPU.
-int main(const Chapter& chapter, const Step* steps, int step_count, int argc, char** argv);
+int main(const Chapter& chapter, const Step* steps, int step_count, const Versus* versus, int versus_count, int argc,
+         char** argv);
 
 } // namespace runner
