@@ -566,11 +566,10 @@ bool run_size(const Chapter& chapter, const Step* steps, int step_count, const V
   std::printf("\n== %s: %s, n = %s ==\n", chapter.folder, problem.title, format_size(n).c_str());
   if (!options.check_only)
   {
-    std::printf("   device-to-device copy of the input: %.2f us, %.1f GB/s (read + write)%s\n", copy_us, copy_gbps,
-                rotation > 1 ? ", inputs rotated over " : "");
+    std::printf("   device-to-device copy of the input: %.2f us, %.1f GB/s (read + write)\n", copy_us, copy_gbps);
     if (rotation > 1)
     {
-      std::printf("   %d buffers so that repeated runs read from memory, not L2\n", rotation);
+      std::printf("   (inputs rotated over %d buffers, so that repeated runs do not read from L2)\n", rotation);
     }
   }
   std::printf("  %-4s %-32s %-8s %12s %9s %8s %8s %9s %8s\n", "step", "name", "verdict", "time", "GB/s", "of copy",
