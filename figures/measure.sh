@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# measure.sh OUTDIR: everything the book needs from a machine with a GPU, in one go.
+#   1. configure and build with the `gpu` preset (docs off: they need no GPU);
+#   2. run the whole CTest suite (log: OUTDIR/ctest.log);
+#   3. run every chapter runner over its figure sizes (OUTDIR/chNN_*.csv, the
+#      files that go to figures/data/; logs OUTDIR/chNN_*.log);
+#   4. run compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over
+#      every GPU test (OUTDIR/sanitizer.log).
+# CUBLING_COMMIT names the measured commit when .git is not there.
+# CUBLING_ONLY=<regex> restricts steps 3 and 4 to matching runners and tests.
+set -uo pipefail
+out=${1:?usage: figures/measure.sh OUTDIR}
+only=${CUBLING_ONLY:-.}
+cd "$(dirname "$0")/.."
+mkdir -p "$out"
+
+cmake --preset gpu -G Ninja -DCUBLING_BUILD_DOCS=OFF >"$out/configure.log" 2>&1 || { tail -20 "$out/configure.log"; exit 1; }
+cmake --build --preset gpu -j "$(nproc)" >"$out/build.log" 2>&1 || { grep -B2 -A8 -m3 error "$out/build.log"; exit 1; }
+
+ctest --preset gpu -j 4 >"$out/ctest.log" 2>&1
+grep -E "tests passed|Skipped|Failed|\*\*\*" "$out/ctest.log"
+
+for runner in build/gpu/chapters/[0-9][0-9]_*/ch[0-9][0-9]_*; do
+  name=$(basename "$runner")
+  [[ "$name" =~ ^ch[0-9]+_step ]] && continue           # standalone steps: the runner covers them
+  [[ -x "$runner" && "$name" =~ $only ]] || continue
+  "$runner" --figure --csv "$out/$name.csv" >"$out/$name.log" 2>&1
+  echo "$name: exit $? ($(tail -1 "$out/$name.log"))"
+done
+
+python3 - "$out" "$only" <<'PY' 2>&1 | tee "$out/sanitizer.log"
+import json, re, subprocess, sys
+out, only = sys.argv[1], sys.argv[2]
+tests = json.loads(subprocess.run(["ctest", "--preset", "gpu", "-L", "gpu", "--show-only=json-v1"],
+                                  capture_output=True, text=True).stdout)["tests"]
+clean = True
+for test in tests:
+    if not re.search(only, test["name"]):
+        continue
+    command = test["command"]
+    if "--check" in command:  # chapter checks: small odd sizes, since the sanitizer slows kernels 10-100x
+        command = command + ["--n", "1,33,1000,65537"]
+    for tool in ("memcheck", "racecheck", "synccheck", "initcheck"):
+        run = subprocess.run(["compute-sanitizer", "--tool", tool, "--error-exitcode", "99"] + command,
+                             capture_output=True, text=True)
+        summary = [l for l in run.stdout.splitlines() if "ERROR SUMMARY" in l or "RACECHECK SUMMARY" in l]
+        ok = run.returncode == 0
+        clean = clean and ok
+        print(f"{test['name']:45s} {tool:10s} {'clean' if ok else 'FAILED (exit %d)' % run.returncode}  {' '.join(summary)}")
+        if not ok:
+            print(run.stdout[-3000:], run.stderr[-1000:])
+print("compute-sanitizer: all clean" if clean else "compute-sanitizer: FAILURES above")
+PY
