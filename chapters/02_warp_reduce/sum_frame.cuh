@@ -1,0 +1,93 @@
+// sum_frame.cuh: the frame around each step of chapter 02.
+//
+// Every step computes the whole sum in three phases:
+//   1. each thread adds up its share of the array in a register (thread_sum);
+//   2. the 32 lanes of each warp combine their 32 sums into one: the step's
+//      own idea, and the only thing that changes from step to step;
+//   3. lane 0 of each warp adds the warp's total to *out with one atomicAdd
+//      (launch_sum zeroes *out first).
+// Phases 1 and 3 live here, identical for all steps, so that the table
+// measures phase 2 and nothing else. Integer addition is associative and
+// commutative, so the order in which the warps' atomics land does not
+// change the result.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include <cubling/thread/thread_operators.cuh>
+#include <cubling/thread/thread_reduce.cuh>
+#include <cubling/util/math.cuh>
+
+namespace ch02
+{
+
+constexpr int BLOCK         = 256;            //!< threads per block
+constexpr int WARPS         = BLOCK / 32;     //!< warps per block
+constexpr int UNROLL        = 4;              //!< loads each thread issues before it adds
+constexpr int BLOCKS_PER_SM = 2048 / BLOCK;   //!< enough to fill a multiprocessor (2048 threads)
+
+// example-begin thread-sum
+// Phase 1: thread t of the grid adds items t, t + S, t + 2S, ..., where S is
+// the number of threads in the grid. At every step the 32 lanes of a warp
+// read 32 consecutive ints, one 128-byte line per load instruction
+// (coalesced): the fix for the scattered reads of chapter 01's step 5.
+// Each pass issues UNROLL independent loads before it adds (chapter 01).
+__device__ __forceinline__ int thread_sum(const int* in, int64_t n)
+{
+  const int64_t stride = int64_t{gridDim.x} * blockDim.x;
+  int64_t i            = int64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  int sum              = 0;
+  for (; i + (UNROLL - 1) * stride < n; i += UNROLL * stride)
+  {
+    int items[UNROLL];
+#pragma unroll
+    for (int j = 0; j < UNROLL; ++j)
+    {
+      items[j] = in[i + j * stride];
+    }
+    sum = cubling::ThreadReduce(items, cubling::Sum(), sum);
+  }
+  for (; i < n; i += stride) // the last, partial pass
+  {
+    sum += in[i];
+  }
+  return sum;
+}
+// example-end thread-sum
+
+//! Number of multiprocessors of the GPU, asked once (it does not change, and
+//! the runners use one device): grids are sized in blocks per multiprocessor.
+inline int sm_count()
+{
+  static const int count = [] {
+    int device = 0, sms = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    return sms > 0 ? sms : 1;
+  }();
+  return count;
+}
+
+// example-begin launch-sum
+// Zero *out, then launch one step's kernel on a grid that gives every thread
+// at least one pass of UNROLL items, and no more blocks than the GPU holds at
+// once (each thread then loops over a longer stride).
+template <typename Kernel>
+void launch_sum(Kernel kernel, const int* d_in, int* d_out, int64_t n, cudaStream_t stream)
+{
+  // Errors here, as from the launch, reach the caller's cudaGetLastError().
+  (void) cudaMemsetAsync(d_out, 0, sizeof(int), stream);
+  if (n == 0)
+  {
+    return;
+  }
+  const int64_t blocks =
+    std::min<int64_t>(cubling::ceil_div(n, int64_t{BLOCK} * UNROLL), int64_t{sm_count()} * BLOCKS_PER_SM);
+  kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, d_out, n);
+}
+// example-end launch-sum
+
+} // namespace ch02
