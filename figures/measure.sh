@@ -33,21 +33,28 @@ import json, re, subprocess, sys
 out, only = sys.argv[1], sys.argv[2]
 tests = json.loads(subprocess.run(["ctest", "--preset", "gpu", "-L", "gpu", "--show-only=json-v1"],
                                   capture_output=True, text=True).stdout)["tests"]
-clean = True
+from concurrent.futures import ThreadPoolExecutor
+
+def sanitize(job):
+    name, tool, command = job
+    run = subprocess.run(["compute-sanitizer", "--tool", tool, "--error-exitcode", "99"] + command,
+                         capture_output=True, text=True)
+    summary = [l for l in run.stdout.splitlines() if "ERROR SUMMARY" in l or "RACECHECK SUMMARY" in l]
+    line = f"{name:45s} {tool:10s} {'clean' if run.returncode == 0 else 'FAILED (exit %d)' % run.returncode}  {' '.join(summary)}"
+    return run.returncode == 0, line + ("" if run.returncode == 0 else "\n" + run.stdout[-3000:] + run.stderr[-1000:])
+
+jobs = []
 for test in tests:
     if not re.search(only, test["name"]):
         continue
     command = test["command"]
     if "--check" in command:  # chapter checks: small odd sizes, since the sanitizer slows kernels 10-100x
         command = command + ["--n", "1,33,1000,65537"]
-    for tool in ("memcheck", "racecheck", "synccheck", "initcheck"):
-        run = subprocess.run(["compute-sanitizer", "--tool", tool, "--error-exitcode", "99"] + command,
-                             capture_output=True, text=True)
-        summary = [l for l in run.stdout.splitlines() if "ERROR SUMMARY" in l or "RACECHECK SUMMARY" in l]
-        ok = run.returncode == 0
+    jobs += [(test["name"], tool, command) for tool in ("memcheck", "racecheck", "synccheck", "initcheck")]
+clean = True
+with ThreadPoolExecutor(max_workers=8) as pool:  # the runs share the GPU; the sanitizer is CPU-bound
+    for ok, line in pool.map(sanitize, jobs):
         clean = clean and ok
-        print(f"{test['name']:45s} {tool:10s} {'clean' if ok else 'FAILED (exit %d)' % run.returncode}  {' '.join(summary)}")
-        if not ok:
-            print(run.stdout[-3000:], run.stderr[-1000:])
-print("compute-sanitizer: all clean" if clean else "compute-sanitizer: FAILURES above")
+        print(line, flush=True)
+print(f"compute-sanitizer: {len(jobs)} runs, " + ("all clean" if clean else "FAILURES above"))
 PY

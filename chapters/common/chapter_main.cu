@@ -10,9 +10,9 @@
 
 #define STEP(number, name, idea)
 #define VERSUS(name, idea)
-#define CHAPTER(folder, problem_type, title, sizes)                           \
-  using ChapterProblem = problems::problem_type;                              \
-  static const runner::Chapter chapter = {#folder, title, &ChapterProblem::problem, sizes};
+#define CHAPTER(folder, problem_type, title, tour_sizes, figure_sizes) \
+  using ChapterProblem = problems::problem_type;                       \
+  static const runner::Chapter chapter = {#folder, title, &ChapterProblem::problem, tour_sizes, figure_sizes};
 #include "steps.def"
 #undef CHAPTER
 #undef STEP

@@ -74,6 +74,7 @@ void print_help(const Chapter& chapter, const Step* steps, int step_count, const
               "  --versus NAME      run only this cubling-versus-CUB comparison (repeatable)\n"
               "  --sizes SPEC       log2 sizes: A:B[:S] is 2^A..2^B in strides of S, or a list A,B,C\n"
               "                     (default %s)\n"
+              "  --figure           the sizes measured for the book's figures (%s)\n"
               "  --n N[,M...]       exact item counts instead of powers of two\n"
               "  --check            check every step against the reference and the oracle; time nothing\n"
               "                     (without --sizes or --n: odd sizes from 1 to 2^22 + 1)\n"
@@ -83,7 +84,7 @@ void print_help(const Chapter& chapter, const Step* steps, int step_count, const
               "  --csv FILE         write the measurements, with GPU/driver/CUDA/commit/date, to FILE\n"
               "  --list             print the step table and exit\n"
               "  --help             this text\n",
-              chapter.default_sizes);
+              chapter.default_sizes, chapter.figure_sizes);
 }
 
 [[noreturn]] void usage_error(const char* what, const char* arg)
@@ -217,6 +218,10 @@ Options parse(const Chapter& chapter, const Step* steps, int step_count, const V
     else if (arg == "--sizes")
     {
       sizes_spec = value();
+    }
+    else if (arg == "--figure")
+    {
+      sizes_spec = chapter.figure_sizes;
     }
     else if (arg == "--n")
     {

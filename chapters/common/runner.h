@@ -43,7 +43,8 @@ struct Chapter
   const char* folder;        //!< "01_thread_reduce"
   const char* title;         //!< one line
   const Problem* problem;
-  const char* default_sizes; //!< log2 sizes for a plain run, e.g. "10:22:4"
+  const char* default_sizes; //!< log2 sizes for a plain run (the tour), e.g. "10:22:4"
+  const char* figure_sizes;  //!< log2 sizes measured for the book's figures (--figure), e.g. "10:26:2"
 };
 
 //! One row of the step table.

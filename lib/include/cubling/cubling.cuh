@@ -3,8 +3,15 @@
 #pragma once
 
 #include <cubling/util/error.cuh>
+#include <cubling/util/lane_id.cuh>
 #include <cubling/util/macros.cuh>
 #include <cubling/util/math.cuh>
+#include <cubling/util/thread_id.cuh>
+#include <cubling/util/uninitialized.cuh>
 
 #include <cubling/thread/thread_operators.cuh>
 #include <cubling/thread/thread_reduce.cuh>
+
+#include <cubling/warp/warp_reduce.cuh>
+
+#include <cubling/block/block_reduce.cuh>

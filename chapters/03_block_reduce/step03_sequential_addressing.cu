@@ -1,0 +1,59 @@
+// Step 3: sequential addressing.
+//
+// What changes: the tree is walked the other way round. Round s starts at
+// half the block and halves: thread tid < s adds sdata[tid + s] into
+// sdata[tid]. The busy threads are still a prefix of the block, and now
+// they also read and write consecutive words.
+// Why: consecutive threads touching consecutive 4-byte words hit 32
+// different banks, so no access of the tree conflicts any more. (The sum is
+// taken in a different order, which is fine for integer addition: it is
+// associative and commutative.)
+// Expected: faster than step 2 by removing the conflicts. Still, half of the
+// threads go idle right after the load: in the first round only 128 of 256
+// threads add anything.
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include <cubling/util/math.cuh>
+
+#include "sum_partials.cuh"
+
+namespace step03_sequential_addressing
+{
+
+constexpr int BLOCK = 256;
+
+// example-begin kernel
+__global__ void reduce_kernel(const int* in, int* partials, int64_t n)
+{
+  __shared__ int sdata[BLOCK];
+  const unsigned tid = threadIdx.x;
+  const int64_t i    = blockIdx.x * int64_t{blockDim.x} + tid;
+  sdata[tid]         = i < n ? in[i] : 0;
+  __syncthreads();
+
+  for (unsigned s = blockDim.x / 2; s > 0; s /= 2)
+  {
+    if (tid < s)
+    {
+      sdata[tid] += sdata[tid + s];
+    }
+    __syncthreads();
+  }
+  if (tid == 0)
+  {
+    partials[blockIdx.x] = sdata[0];
+  }
+}
+// example-end kernel
+
+void launch(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+{
+  const int64_t blocks = cubling::ceil_div(n, BLOCK);
+  int* partials        = static_cast<int*>(d_scratch);
+  reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, partials, n);
+  ch03::sum_partials(partials, d_out, blocks, stream);
+}
+
+} // namespace step03_sequential_addressing

@@ -1,0 +1,64 @@
+// Step 4: the first add happens during the load.
+//
+// What changes: each block covers 2 x 256 items. Every thread loads two
+// items, 256 apart (so both loads of a warp stay coalesced), adds them, and
+// stores the sum to shared memory; the tree is step 3's. The grid has half
+// as many blocks.
+// Why: in step 3, half of the threads did nothing but load one item and
+// wait through the tree. Here every thread does one add before the tree,
+// and the tree itself (8 rounds, 8 __syncthreads) now runs once per 512
+// items instead of once per 256.
+// Expected: close to twice as fast as step 3, since the same tree now
+// reduces twice the data. The tree's rounds and barriers are now the cost
+// that remains.
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include <cubling/util/math.cuh>
+
+#include "sum_partials.cuh"
+
+namespace step04_first_add_during_load
+{
+
+constexpr int BLOCK = 256;
+
+// example-begin kernel
+__global__ void reduce_kernel(const int* in, int* partials, int64_t n)
+{
+  __shared__ int sdata[BLOCK];
+  const unsigned tid = threadIdx.x;
+  const int64_t i    = blockIdx.x * (2 * int64_t{blockDim.x}) + tid;
+  int sum            = i < n ? in[i] : 0;
+  if (i + blockDim.x < n)
+  {
+    sum += in[i + blockDim.x];
+  }
+  sdata[tid] = sum;
+  __syncthreads();
+
+  for (unsigned s = blockDim.x / 2; s > 0; s /= 2)
+  {
+    if (tid < s)
+    {
+      sdata[tid] += sdata[tid + s];
+    }
+    __syncthreads();
+  }
+  if (tid == 0)
+  {
+    partials[blockIdx.x] = sdata[0];
+  }
+}
+// example-end kernel
+
+void launch(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+{
+  const int64_t blocks = cubling::ceil_div(n, 2 * BLOCK);
+  int* partials        = static_cast<int*>(d_scratch);
+  reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, partials, n);
+  ch03::sum_partials(partials, d_out, blocks, stream);
+}
+
+} // namespace step04_first_add_during_load

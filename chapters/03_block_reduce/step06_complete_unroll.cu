@@ -1,0 +1,79 @@
+// Step 6: the block size becomes a compile-time constant.
+//
+// What changes: the kernel is a template on BLOCK, the block size, and the
+// loops use BLOCK instead of blockDim.x. Every loop bound is now known to
+// the compiler, so `#pragma unroll` turns the tree into straight-line code:
+// no loop counter, no compare-and-branch per round, and the `tid < s` tests
+// become comparisons with constants. The launch picks the instance.
+// Why: after step 5 the kernel is short, and the loop's bookkeeping is a
+// visible share of the instructions that every block executes. A program
+// that fixes its block size (CUB's primitives all take it as a template
+// parameter for this reason) gets the unrolled tree for free.
+// Expected: a modest gain over step 5; the kernel now reads memory nearly as
+// fast as a one-item-per-thread kernel can. What is left is the grid: one
+// block per 512 items means millions of short-lived blocks at large sizes,
+// a partial sum per block for the second pass, and only one load in flight
+// per thread. Step 7 deals with all three.
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include <cubling/util/math.cuh>
+
+#include "sum_partials.cuh"
+
+namespace step06_complete_unroll
+{
+
+constexpr int BLOCK = 256;
+
+// example-begin kernel
+template <int BLOCK_THREADS>
+__global__ void __launch_bounds__(BLOCK_THREADS) reduce_kernel(const int* in, int* partials, int64_t n)
+{
+  static_assert(BLOCK_THREADS >= 64 && (BLOCK_THREADS & (BLOCK_THREADS - 1)) == 0, "a power of two, at least 64");
+  __shared__ int sdata[BLOCK_THREADS];
+  const unsigned tid = threadIdx.x;
+  const int64_t i    = blockIdx.x * (2 * int64_t{BLOCK_THREADS}) + tid;
+  int sum            = i < n ? in[i] : 0;
+  if (i + BLOCK_THREADS < n)
+  {
+    sum += in[i + BLOCK_THREADS];
+  }
+  sdata[tid] = sum;
+  __syncthreads();
+
+#pragma unroll
+  for (unsigned s = BLOCK_THREADS / 2; s > 32; s /= 2)
+  {
+    if (tid < s)
+    {
+      sdata[tid] += sdata[tid + s];
+    }
+    __syncthreads();
+  }
+  if (tid < 32)
+  {
+    sum = sdata[tid] + sdata[tid + 32];
+#pragma unroll
+    for (int offset = 16; offset > 0; offset /= 2)
+    {
+      sum += __shfl_down_sync(0xffffffffu, sum, offset);
+    }
+    if (tid == 0)
+    {
+      partials[blockIdx.x] = sum;
+    }
+  }
+}
+// example-end kernel
+
+void launch(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+{
+  const int64_t blocks = cubling::ceil_div(n, 2 * BLOCK);
+  int* partials        = static_cast<int*>(d_scratch);
+  reduce_kernel<BLOCK><<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, partials, n);
+  ch03::sum_partials(partials, d_out, blocks, stream);
+}
+
+} // namespace step06_complete_unroll
