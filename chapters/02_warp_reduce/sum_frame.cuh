@@ -17,12 +17,16 @@
 
 #include <cuda_runtime.h>
 
+#include "device_info.h"
+
 #include <cubling/thread/thread_operators.cuh>
 #include <cubling/thread/thread_reduce.cuh>
 #include <cubling/util/math.cuh>
 
 namespace ch02
 {
+
+using runner::sm_count; // chapters/common/device_info.h
 
 constexpr int BLOCK         = 256;            //!< threads per block
 constexpr int WARPS         = BLOCK / 32;     //!< warps per block
@@ -58,18 +62,6 @@ __device__ __forceinline__ int thread_sum(const int* in, int64_t n)
 }
 // example-end thread-sum
 
-//! Number of multiprocessors of the GPU, asked once (it does not change, and
-//! the runners use one device): grids are sized in blocks per multiprocessor.
-inline int sm_count()
-{
-  static const int count = [] {
-    int device = 0, sms = 0;
-    cudaGetDevice(&device);
-    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    return sms > 0 ? sms : 1;
-  }();
-  return count;
-}
 
 // example-begin launch-sum
 // Zero *out, then launch one step's kernel on a grid that gives every thread

@@ -5,16 +5,20 @@
 // identical across the steps means the steps differ only in their block
 // kernel, so the table measures the block kernel and nothing else.
 //
-// It also holds sm_count(), which step 7 and the cubling-versus-CUB kernels
-// use to size a grid that just fills the GPU.
+// It also brings in sm_count() (chapters/common/device_info.h), which step 7
+// and the cubling-versus-CUB kernels use to size a grid that just fills the GPU.
 #pragma once
 
 #include <cstdint>
 
 #include <cuda_runtime.h>
 
+#include "device_info.h"
+
 namespace ch03
 {
+
+using runner::sm_count; // chapters/common/device_info.h
 
 //! Threads of the one block of the second pass.
 constexpr int PARTIALS_BLOCK = 1024;
@@ -64,18 +68,5 @@ inline void sum_partials(const int* partials, int* out, int64_t count, cudaStrea
   sum_partials_kernel<PARTIALS_BLOCK><<<1, PARTIALS_BLOCK, 0, stream>>>(partials, out, count);
 }
 
-//! Number of multiprocessors of the GPU, asked once (it does not change, and
-//! the runners use one device): grids are sized in blocks per multiprocessor.
-inline int sm_count()
-{
-  static const int count = []
-  {
-    int device = 0, sms = 0;
-    cudaGetDevice(&device);
-    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    return sms > 0 ? sms : 1;
-  }();
-  return count;
-}
 
 } // namespace ch03
