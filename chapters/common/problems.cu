@@ -61,7 +61,61 @@ void cub_sum(void* d_temp, size_t temp_bytes, const void* d_in, void* d_out, int
     cub::DeviceReduce::Sum(d_temp, temp_bytes, static_cast<const int*>(d_in), static_cast<int*>(d_out), n, stream));
 }
 
+// --- copy_i32 ------------------------------------------------------------------
+int64_t same_count(int64_t n)
+{
+  return n;
+}
+double bytes_read_and_written_i32(int64_t n)
+{
+  return 8.0 * static_cast<double>(n);
+}
+size_t no_scratch(int64_t)
+{
+  return 0;
+}
+void fill_any_ints(void* h_in, int64_t n, uint64_t seed)
+{
+  int* in = static_cast<int*>(h_in);
+  for (int64_t i = 0; i < n; ++i)
+  {
+    in[i] = static_cast<int>(static_cast<uint32_t>(check_random(&seed) >> 32));
+  }
+}
+void copy_reference(const void* h_in, int64_t n, void* h_out)
+{
+  std::memcpy(h_out, h_in, sizeof(int) * static_cast<size_t>(n));
+}
+bool same_ints(const void* got, const void* want, int64_t n)
+{
+  return std::memcmp(got, want, sizeof(int) * static_cast<size_t>(n)) == 0;
+}
+size_t memcpy_temp(int64_t)
+{
+  return 0;
+}
+void memcpy_d2d(void*, size_t, const void* d_in, void* d_out, int64_t n, cudaStream_t stream)
+{
+  CHECK_CUDA(cudaMemcpyAsync(d_out, d_in, sizeof(int) * static_cast<size_t>(n), cudaMemcpyDeviceToDevice, stream));
+}
+
 } // namespace
+
+const runner::Problem copy_i32::problem = {
+  "copy of int32",
+  "int32",
+  sizeof(int),
+  sizeof(int),
+  same_count,
+  bytes_read_and_written_i32,
+  no_scratch,
+  fill_any_ints,
+  copy_reference,
+  same_ints,
+  "cudaMemcpyAsync (device to device)",
+  memcpy_temp,
+  memcpy_d2d,
+};
 
 const runner::Problem reduce_sum_i32::problem = {
   "sum of int32",
