@@ -5,7 +5,7 @@
 #   chNN_<name>            the chapter runner (all steps; the tour runs it)
 #   chNN_stepMM_<idea>     one standalone program per step
 #   CTest chNN.stepMM_...  each step checked against the CPU reference and CUB
-#   CTest chNN.<versus>    each VERSUS row: a library kernel and its CUB twin, both checked
+#   CTest chNN.<versus>    each VERSUS (or VERSUS_ON) row: a library kernel and its CUB twin, both checked
 set(CUBLING_CHAPTERS_COMMON ${CMAKE_CURRENT_LIST_DIR})
 
 function(cubling_add_chapter)
@@ -16,7 +16,7 @@ function(cubling_add_chapter)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS steps.def)
   file(STRINGS steps.def chapter_line REGEX "^CHAPTER\\(")
   file(STRINGS steps.def step_lines REGEX "^STEP\\(")
-  file(STRINGS steps.def versus_lines REGEX "^VERSUS\\(")
+  file(STRINGS steps.def versus_lines REGEX "^VERSUS(_ON)?\\(")
 
   # Every step file, compiled once.
   add_library(${prefix}_steps OBJECT)
@@ -44,12 +44,16 @@ function(cubling_add_chapter)
 
   # Library-versus-CUB rows: compiled with the steps, run by the chapter runner.
   foreach(line IN LISTS versus_lines)
-    if(NOT line MATCHES "^VERSUS\\(([A-Za-z0-9_]+),")
+    if(line MATCHES "^VERSUS\\(([A-Za-z0-9_]+),")
+      set(versus ${CMAKE_MATCH_1})
+    elseif(line MATCHES "^VERSUS_ON\\([A-Za-z0-9_]+, *([A-Za-z0-9_]+),")
+      set(versus ${CMAKE_MATCH_1})
+    else()
       message(FATAL_ERROR "${folder}/steps.def: cannot read '${line}'")
     endif()
-    target_sources(${prefix}_steps PRIVATE ${CMAKE_MATCH_1}.cu)
-    add_test(NAME ${prefix}.${CMAKE_MATCH_1} COMMAND ${prefix}_${topic} --versus ${CMAKE_MATCH_1} --check)
-    set_tests_properties(${prefix}.${CMAKE_MATCH_1} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
+    target_sources(${prefix}_steps PRIVATE ${versus}.cu)
+    add_test(NAME ${prefix}.${versus} COMMAND ${prefix}_${topic} --versus ${versus} --check)
+    set_tests_properties(${prefix}.${versus} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
   endforeach()
 
   # The chapter runner: every step, in order.

@@ -3,6 +3,8 @@
 // and 05 all sum int32), so each is defined once, here.
 #pragma once
 
+#include <cubling/util/key_value_pair.cuh>
+
 #include "runner.h"
 
 namespace problems
@@ -14,6 +16,41 @@ struct reduce_sum_i32
 {
   using In  = int;
   using Out = int;
+  static const runner::Problem problem;
+};
+
+//! Sum of n float32 values (multiples of 1/8 in [-8, 8], so that every order
+//! of addition gives the same, exact sum). Oracle: cub::DeviceReduce::Sum.
+struct reduce_sum_f32
+{
+  using In  = float;
+  using Out = float;
+  static const runner::Problem problem;
+};
+
+//! Minimum of n int32 values (random, every bit pattern). Oracle: cub::DeviceReduce::Min.
+struct reduce_min_i32
+{
+  using In  = int;
+  using Out = int;
+  static const runner::Problem problem;
+};
+
+//! Maximum of n int32 values (random, every bit pattern). Oracle: cub::DeviceReduce::Max.
+struct reduce_max_i32
+{
+  using In  = int;
+  using Out = int;
+  static const runner::Problem problem;
+};
+
+//! The first minimum of n int32 values in [-2^20, 2^20] (so, at large n,
+//! with many ties) and its index. Oracle: cub::DeviceReduce::ArgMin, the
+//! two-output form.
+struct reduce_argmin_i32
+{
+  using In  = int;
+  using Out = cubling::KeyValuePair<int64_t, int>; //!< key: the index
   static const runner::Problem problem;
 };
 

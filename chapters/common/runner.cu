@@ -48,6 +48,14 @@ struct Options
   std::string csv;
 };
 
+// Is this comparison selected? (--versus names it, or neither --versus nor --step was given.)
+bool is_chosen(const Options& options, const Versus& versus)
+{
+  return options.versus_chosen
+         ? std::find(options.versus.begin(), options.versus.end(), std::string(versus.name)) != options.versus.end()
+         : !options.steps_chosen;
+}
+
 // --- the command line ----------------------------------------------------------
 
 void print_help(const Chapter& chapter, const Step* steps, int step_count, const Versus* versus, int versus_count,
@@ -436,11 +444,18 @@ struct Csv
   FILE* file = nullptr;
 };
 
-bool run_size(const Chapter& chapter, const Step* steps, int step_count, const Versus* versus, int versus_count,
-              const Options& options, int64_t n,
-              uint64_t seed, size_t l2_bytes, cudaStream_t stream, const Provenance& prov, Csv& csv)
+// One problem at one size: the chapter's problem with its steps and its
+// VERSUS rows, or another problem with the VERSUS_ON rows that compute it.
+// The oracle and copy rows go to the CSV for the chapter's problem only.
+bool run_size(const Chapter& chapter, const Problem& problem, const Step* steps, int step_count,
+              const Versus* versus, int versus_count, const Options& options, int64_t n, uint64_t seed,
+              size_t l2_bytes, cudaStream_t stream, const Provenance& prov, Csv& csv)
 {
-  const Problem& problem = *chapter.problem;
+  const bool main_problem = &problem == chapter.problem;
+  if (!main_problem)
+  {
+    step_count = 0;
+  }
   const size_t in_bytes  = problem.in_item_bytes * static_cast<size_t>(n);
   const size_t out_bytes = problem.out_item_bytes * static_cast<size_t>(problem.out_items(n));
   const int rotation     = options.check_only ? 1 : rotation_count(in_bytes, l2_bytes);
@@ -510,11 +525,7 @@ bool run_size(const Chapter& chapter, const Step* steps, int step_count, const V
   std::vector<Pair> pairs;
   for (int v = 0; v < versus_count; ++v)
   {
-    const bool chosen = options.versus_chosen ? std::find(options.versus.begin(), options.versus.end(),
-                                                          std::string(versus[v].name))
-                                                  != options.versus.end()
-                                              : !options.steps_chosen;
-    if (chosen)
+    if (is_chosen(options, versus[v]) && versus[v].problem == &problem)
     {
       Pair pair{&versus[v], {}, {}};
       pair.cubling.correct = check(versus[v].cubling);
@@ -607,7 +618,7 @@ bool run_size(const Chapter& chapter, const Step* steps, int step_count, const V
       std::printf(" %9.2f us %9.1f %7.1f%% %8s %9s %8s\n", row.us, gbps, 100.0 * gbps / copy_gbps,
                   vs_prev.empty() ? "-" : vs_prev.c_str(), vs_first.empty() ? "-" : vs_first.c_str(),
                   vs_cub.empty() ? "-" : vs_cub.c_str());
-      if (csv.file)
+      if (csv.file && main_problem)
       {
         std::fprintf(csv.file, "%s,%s,%s,%s,%lld,%.0f,%.3f,%.2f,%.2f,%.4f,%s,%s,%s,%d,%s,%s,%s,%s,%s\n", chapter.folder,
                      row.step.c_str(), row.name.c_str(), problem.item_type, static_cast<long long>(n), bytes, row.us,
@@ -661,7 +672,7 @@ bool run_size(const Chapter& chapter, const Step* steps, int step_count, const V
       }
     }
   }
-  if (csv.file && copy_us > 0)
+  if (csv.file && copy_us > 0 && main_problem)
   {
     std::fprintf(csv.file, "%s,copy,cudaMemcpyAsync D2D,%s,%lld,%.0f,%.3f,%.2f,%.2f,1.0000,,,,%d,%s,%s,%s,%s,%s\n",
                  chapter.folder, problem.item_type, static_cast<long long>(n), 2.0 * in_bytes, copy_us, copy_gbps,
@@ -716,12 +727,31 @@ int main(const Chapter& chapter, const Step* steps, int step_count, const Versus
   }
   cudaStream_t stream;
   CHECK_CUDA(cudaStreamCreate(&stream));
+  // The chapter's problem first, then each other problem that VERSUS_ON rows compute.
+  std::vector<const Problem*> problems{chapter.problem};
+  for (int v = 0; v < versus_count; ++v)
+  {
+    if (std::find(problems.begin(), problems.end(), versus[v].problem) == problems.end())
+    {
+      problems.push_back(versus[v].problem);
+    }
+  }
   bool all_correct = true;
   for (int64_t n : options.sizes)
   {
-    all_correct = run_size(chapter, steps, step_count, versus, versus_count, options, n, seed + static_cast<uint64_t>(n), props.l2CacheSize,
-                           stream, prov, csv)
-               && all_correct;
+    for (const Problem* problem : problems)
+    {
+      const bool has_rows = (problem == chapter.problem && !options.versus_chosen)
+                         || std::any_of(versus, versus + versus_count, [&](const Versus& v) {
+                              return is_chosen(options, v) && v.problem == problem;
+                            });
+      if (has_rows)
+      {
+        all_correct = run_size(chapter, *problem, steps, step_count, versus, versus_count, options, n,
+                               seed + static_cast<uint64_t>(n), props.l2CacheSize, stream, prov, csv)
+                   && all_correct;
+      }
+    }
   }
   CHECK_CUDA(cudaStreamDestroy(stream));
   if (csv.file)

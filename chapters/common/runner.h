@@ -64,6 +64,7 @@ struct Versus
   const char* idea; //!< one line: what is compared
   Launch cubling;
   Launch cub;
+  const Problem* problem; //!< what both compute: the chapter's problem, or another (VERSUS_ON)
 };
 
 //! Adapt a step's typed entry point to the runner's untyped Launch.

@@ -68,6 +68,156 @@ const char* cubling_version_string(void);
  */
 const char* cubling_error_string(cudaError_t status);
 
+/*! @defgroup c_device_reduce DeviceReduce (C API)
+ * @brief `cubling::DeviceReduce` for C: sum, min, max, argmin and argmax of
+ * `int32_t`, `uint32_t`, `int64_t`, `uint64_t`, `float` and `double` arrays.
+ *
+ * They follow the conventions above. Sums wrap around for integers and
+ * are bitwise deterministic for `float` and `double` (same input, same
+ * device, same bits). An empty input writes 0 (sum), the type's largest
+ * value (min) or its lowest value (max); argmin/argmax then write that value
+ * and index 1, as CUB does. Ties in argmin/argmax go to the smallest index.
+ * `cudaErrorInvalidValue`, with nothing written: `temp_storage_bytes` is
+ * NULL, `num_items` is negative, or (outside the size query) the temporary
+ * storage is smaller than the size query said, `d_out` (or `d_value_out`,
+ * `d_index_out`) is NULL, or `d_in` is NULL while `num_items > 0`.
+ * @{
+ */
+
+/*! @brief Write the sum of `num_items` `int32_t` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_sum_i32(void* d_temp_storage, size_t* temp_storage_bytes, const int32_t* d_in,
+                                         int32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the sum of `num_items` `uint32_t` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_sum_u32(void* d_temp_storage, size_t* temp_storage_bytes, const uint32_t* d_in,
+                                         uint32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the sum of `num_items` `int64_t` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_sum_i64(void* d_temp_storage, size_t* temp_storage_bytes, const int64_t* d_in,
+                                         int64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the sum of `num_items` `uint64_t` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_sum_u64(void* d_temp_storage, size_t* temp_storage_bytes, const uint64_t* d_in,
+                                         uint64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the sum of `num_items` `float` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_sum_f32(void* d_temp_storage, size_t* temp_storage_bytes, const float* d_in,
+                                         float* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the sum of `num_items` `double` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_sum_f64(void* d_temp_storage, size_t* temp_storage_bytes, const double* d_in,
+                                         double* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the smallest item of `num_items` `int32_t` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_min_i32(void* d_temp_storage, size_t* temp_storage_bytes, const int32_t* d_in,
+                                         int32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the smallest item of `num_items` `uint32_t` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_min_u32(void* d_temp_storage, size_t* temp_storage_bytes, const uint32_t* d_in,
+                                         uint32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the smallest item of `num_items` `int64_t` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_min_i64(void* d_temp_storage, size_t* temp_storage_bytes, const int64_t* d_in,
+                                         int64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the smallest item of `num_items` `uint64_t` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_min_u64(void* d_temp_storage, size_t* temp_storage_bytes, const uint64_t* d_in,
+                                         uint64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the smallest item of `num_items` `float` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_min_f32(void* d_temp_storage, size_t* temp_storage_bytes, const float* d_in,
+                                         float* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the smallest item of `num_items` `double` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_min_f64(void* d_temp_storage, size_t* temp_storage_bytes, const double* d_in,
+                                         double* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the largest item of `num_items` `int32_t` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_max_i32(void* d_temp_storage, size_t* temp_storage_bytes, const int32_t* d_in,
+                                         int32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the largest item of `num_items` `uint32_t` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_max_u32(void* d_temp_storage, size_t* temp_storage_bytes, const uint32_t* d_in,
+                                         uint32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the largest item of `num_items` `int64_t` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_max_i64(void* d_temp_storage, size_t* temp_storage_bytes, const int64_t* d_in,
+                                         int64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the largest item of `num_items` `uint64_t` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_max_u64(void* d_temp_storage, size_t* temp_storage_bytes, const uint64_t* d_in,
+                                         uint64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the largest item of `num_items` `float` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_max_f32(void* d_temp_storage, size_t* temp_storage_bytes, const float* d_in,
+                                         float* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the largest item of `num_items` `double` at `d_in` to `*d_out`. */
+cudaError_t cubling_device_reduce_max_f64(void* d_temp_storage, size_t* temp_storage_bytes, const double* d_in,
+                                         double* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the first smallest of `num_items` `int32_t` at `d_in` to `*d_value_out`, and its index to `*d_index_out`. */
+cudaError_t cubling_device_reduce_argmin_i32(void* d_temp_storage, size_t* temp_storage_bytes, const int32_t* d_in,
+                                            int32_t* d_value_out, int64_t* d_index_out, int64_t num_items,
+                                            cudaStream_t stream);
+
+/*! @brief Write the first smallest of `num_items` `uint32_t` at `d_in` to `*d_value_out`, and its index to `*d_index_out`. */
+cudaError_t cubling_device_reduce_argmin_u32(void* d_temp_storage, size_t* temp_storage_bytes, const uint32_t* d_in,
+                                            uint32_t* d_value_out, int64_t* d_index_out, int64_t num_items,
+                                            cudaStream_t stream);
+
+/*! @brief Write the first smallest of `num_items` `int64_t` at `d_in` to `*d_value_out`, and its index to `*d_index_out`. */
+cudaError_t cubling_device_reduce_argmin_i64(void* d_temp_storage, size_t* temp_storage_bytes, const int64_t* d_in,
+                                            int64_t* d_value_out, int64_t* d_index_out, int64_t num_items,
+                                            cudaStream_t stream);
+
+/*! @brief Write the first smallest of `num_items` `uint64_t` at `d_in` to `*d_value_out`, and its index to `*d_index_out`. */
+cudaError_t cubling_device_reduce_argmin_u64(void* d_temp_storage, size_t* temp_storage_bytes, const uint64_t* d_in,
+                                            uint64_t* d_value_out, int64_t* d_index_out, int64_t num_items,
+                                            cudaStream_t stream);
+
+/*! @brief Write the first smallest of `num_items` `float` at `d_in` to `*d_value_out`, and its index to `*d_index_out`. */
+cudaError_t cubling_device_reduce_argmin_f32(void* d_temp_storage, size_t* temp_storage_bytes, const float* d_in,
+                                            float* d_value_out, int64_t* d_index_out, int64_t num_items,
+                                            cudaStream_t stream);
+
+/*! @brief Write the first smallest of `num_items` `double` at `d_in` to `*d_value_out`, and its index to `*d_index_out`. */
+cudaError_t cubling_device_reduce_argmin_f64(void* d_temp_storage, size_t* temp_storage_bytes, const double* d_in,
+                                            double* d_value_out, int64_t* d_index_out, int64_t num_items,
+                                            cudaStream_t stream);
+
+/*! @brief Write the first largest of `num_items` `int32_t` at `d_in` to `*d_value_out`, and its index to `*d_index_out`. */
+cudaError_t cubling_device_reduce_argmax_i32(void* d_temp_storage, size_t* temp_storage_bytes, const int32_t* d_in,
+                                            int32_t* d_value_out, int64_t* d_index_out, int64_t num_items,
+                                            cudaStream_t stream);
+
+/*! @brief Write the first largest of `num_items` `uint32_t` at `d_in` to `*d_value_out`, and its index to `*d_index_out`. */
+cudaError_t cubling_device_reduce_argmax_u32(void* d_temp_storage, size_t* temp_storage_bytes, const uint32_t* d_in,
+                                            uint32_t* d_value_out, int64_t* d_index_out, int64_t num_items,
+                                            cudaStream_t stream);
+
+/*! @brief Write the first largest of `num_items` `int64_t` at `d_in` to `*d_value_out`, and its index to `*d_index_out`. */
+cudaError_t cubling_device_reduce_argmax_i64(void* d_temp_storage, size_t* temp_storage_bytes, const int64_t* d_in,
+                                            int64_t* d_value_out, int64_t* d_index_out, int64_t num_items,
+                                            cudaStream_t stream);
+
+/*! @brief Write the first largest of `num_items` `uint64_t` at `d_in` to `*d_value_out`, and its index to `*d_index_out`. */
+cudaError_t cubling_device_reduce_argmax_u64(void* d_temp_storage, size_t* temp_storage_bytes, const uint64_t* d_in,
+                                            uint64_t* d_value_out, int64_t* d_index_out, int64_t num_items,
+                                            cudaStream_t stream);
+
+/*! @brief Write the first largest of `num_items` `float` at `d_in` to `*d_value_out`, and its index to `*d_index_out`. */
+cudaError_t cubling_device_reduce_argmax_f32(void* d_temp_storage, size_t* temp_storage_bytes, const float* d_in,
+                                            float* d_value_out, int64_t* d_index_out, int64_t num_items,
+                                            cudaStream_t stream);
+
+/*! @brief Write the first largest of `num_items` `double` at `d_in` to `*d_value_out`, and its index to `*d_index_out`. */
+cudaError_t cubling_device_reduce_argmax_f64(void* d_temp_storage, size_t* temp_storage_bytes, const double* d_in,
+                                            double* d_value_out, int64_t* d_index_out, int64_t num_items,
+                                            cudaStream_t stream);
+
+/*! @} */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -7,6 +7,7 @@
 //! Commutativity is only required where an algorithm says so.
 #pragma once
 
+#include <cubling/util/key_value_pair.cuh>
 #include <cubling/util/macros.cuh>
 
 #include <cuda/std/type_traits>
@@ -46,5 +47,32 @@ struct Max
   }
 };
 // example-end operators
+
+// example-begin arg-operators
+//! Arg-minimum of (index, item) pairs: the pair with the smaller `value`;
+//! between equal values, the one with the smaller `key`. So a reduction in
+//! any order finds the *first* occurrence of the minimum, as CUB does.
+struct ArgMin
+{
+  template <typename Key, typename Value>
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE KeyValuePair<Key, Value>
+  operator()(const KeyValuePair<Key, Value>& a, const KeyValuePair<Key, Value>& b) const
+  {
+    return (b.value < a.value || (a.value == b.value && b.key < a.key)) ? b : a;
+  }
+};
+
+//! Arg-maximum of (index, item) pairs: the pair with the larger `value`;
+//! between equal values, the one with the smaller `key` (the first occurrence).
+struct ArgMax
+{
+  template <typename Key, typename Value>
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE KeyValuePair<Key, Value>
+  operator()(const KeyValuePair<Key, Value>& a, const KeyValuePair<Key, Value>& b) const
+  {
+    return (a.value < b.value || (a.value == b.value && b.key < a.key)) ? b : a;
+  }
+};
+// example-end arg-operators
 
 } // namespace cubling

@@ -1,0 +1,17 @@
+// DeviceReduce::ArgMin over int32, CUB 3's two-output form; many ties, so the first minimum must win.
+#include <cub/device/device_reduce.cuh>
+
+#include <cubling/device/device_reduce.cuh>
+
+#include "problems.h"
+#include "versus_device_reduce.cuh"
+
+namespace versus_device_reduce_argmin_i32
+{
+
+// example-begin call
+#define CALL(Library, temp, bytes) Library::ArgMin(temp, bytes, d_in, & d_out->value, & d_out->key, n, stream)
+// example-end call
+VERSUS_DEVICE_REDUCE(int, problems::reduce_argmin_i32::Out, CALL)
+
+} // namespace versus_device_reduce_argmin_i32

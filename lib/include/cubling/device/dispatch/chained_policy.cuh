@@ -1,0 +1,172 @@
+//! @file
+//! Tuning policies chained by architecture, and the device facts a dispatch needs.
+//!
+//! A *policy* is a struct of compile-time tuning choices (threads per block,
+//! items per thread, which block algorithm) that suits one GPU architecture.
+//! Each policy names the oldest architecture it is meant for and the policy
+//! before it; together they form a chain, newest first:
+//!
+//!     Policy900 (sm_90+)  ->  Policy800 (sm_80+)  ->  Policy600 (sm_60+)
+//!
+//! The chain is walked twice, at two different times:
+//! - **in device code**, at compile time: each architecture the kernel is
+//!   compiled for picks `ActivePolicy`, the newest policy not newer than
+//!   itself (`__CUDA_ARCH__`);
+//! - **on the host**, at run time: `Invoke()` reads the PTX version that the
+//!   running GPU will use and calls the dispatch's `Invoke<Policy>()` with the
+//!   same policy, so that the launch configuration (threads per block, tile
+//!   size) agrees with what the kernel was compiled for.
+//! Kernels are templated on the whole chain (its newest link), never on one
+//! policy: each kernel is instantiated once and compiled once per target
+//! architecture, instead of once per (policy, architecture) pair.
+#pragma once
+
+#include <atomic>
+#include <type_traits>
+
+#include <cuda_runtime_api.h>
+
+#include <cubling/util/error.cuh>
+
+namespace cubling
+{
+
+namespace detail
+{
+//! The architecture this compilation pass generates code for, as
+//! `major * 100 + minor * 10` (900 for sm_90); 0 in the host pass.
+#if defined(__CUDA_ARCH__)
+constexpr int compiling_for_arch = __CUDA_ARCH__;
+#else
+constexpr int compiling_for_arch = 0;
+#endif
+} // namespace detail
+
+namespace detail
+{
+//! The active policy of a link: its predecessor's when the link is too new
+//! for the architecture being compiled (looked up only then: the link itself
+//! is still being defined).
+template <bool TOO_NEW, typename Policy, typename PrevPolicy>
+struct select_active_policy
+{
+  using type = Policy;
+};
+template <typename Policy, typename PrevPolicy>
+struct select_active_policy<true, Policy, PrevPolicy>
+{
+  using type = typename PrevPolicy::ActivePolicy;
+};
+} // namespace detail
+
+//! @brief One link of a chain of tuning policies.
+//!
+//! Derive each policy from it: `struct Policy900 : ChainedPolicy<900, Policy900, Policy800> { ... };`
+//! The oldest link names itself as its predecessor.
+//!
+//! @tparam PTX_VERSION  the oldest architecture this policy is for (`600`, `800`, `900`, ...)
+//! @tparam Policy       the policy being defined
+//! @tparam PrevPolicy   the next older policy in the chain (or `Policy` itself at the end)
+template <int PTX_VERSION, typename Policy, typename PrevPolicy>
+struct ChainedPolicy
+{
+  //! The policy that device code compiled for `detail::compiling_for_arch` uses.
+  using ActivePolicy =
+    typename detail::select_active_policy<(detail::compiling_for_arch < PTX_VERSION), Policy, PrevPolicy>::type;
+
+  //! Call `op.template Invoke<P>()` with the newest policy `P` not newer than
+  //! `ptx_version` (the oldest policy if none is old enough), and return its status.
+  template <typename Op>
+  static cudaError_t Invoke(int ptx_version, Op& op)
+  {
+    if (ptx_version < PTX_VERSION)
+    {
+      return PrevPolicy::Invoke(ptx_version, op);
+    }
+    return op.template Invoke<Policy>();
+  }
+};
+
+//! The end of a chain: the oldest policy, used for anything at least as old.
+template <int PTX_VERSION, typename Policy>
+struct ChainedPolicy<PTX_VERSION, Policy, Policy>
+{
+  using ActivePolicy = Policy;
+
+  template <typename Op>
+  static cudaError_t Invoke(int, Op& op)
+  {
+    return op.template Invoke<Policy>();
+  }
+};
+
+namespace detail
+{
+
+//! An empty kernel: its attributes tell which PTX version the library's
+//! kernels run as on the current device.
+template <typename = void>
+__global__ void EmptyKernel()
+{}
+
+//! The most devices whose facts are cached; more still work, uncached.
+constexpr int max_cached_devices = 64;
+
+//! A per-device cache of one int, filled on first use. Racing first uses
+//! compute the same value, so plain atomic stores are enough.
+template <typename Compute>
+cudaError_t cached_per_device(std::atomic<int> (&cache)[max_cached_devices], int device, int& value, Compute compute)
+{
+  if (device >= 0 && device < max_cached_devices)
+  {
+    value = cache[device].load(std::memory_order_relaxed);
+    if (value > 0)
+    {
+      return cudaSuccess;
+    }
+  }
+  CUBLING_RETURN_IF_ERROR(compute(value));
+  if (device >= 0 && device < max_cached_devices)
+  {
+    cache[device].store(value, std::memory_order_relaxed);
+  }
+  return cudaSuccess;
+}
+
+//! The PTX version (`major * 100 + minor * 10`) of cubling's kernels on `device`.
+inline cudaError_t ptx_version(int device, int& version)
+{
+  static std::atomic<int> cache[max_cached_devices];
+  return cached_per_device(cache, device, version, [](int& v) {
+    cudaFuncAttributes attributes{};
+    CUBLING_RETURN_IF_ERROR(cudaFuncGetAttributes(&attributes, EmptyKernel<void>));
+    v = attributes.ptxVersion * 10;
+    return cudaSuccess;
+  });
+}
+
+//! The number of multiprocessors of `device`.
+inline cudaError_t sm_count(int device, int& count)
+{
+  static std::atomic<int> cache[max_cached_devices];
+  return cached_per_device(cache, device, count, [device](int& c) {
+    return cudaDeviceGetAttribute(&c, cudaDevAttrMultiProcessorCount, device);
+  });
+}
+
+//! How many blocks of `kernel` (with `block_threads` threads and no dynamic
+//! shared memory) fit on one multiprocessor of `device`, at least 1. Cached
+//! per kernel: pass the kernel's address as a template argument.
+template <auto Kernel>
+cudaError_t resident_blocks_per_sm(int device, int block_threads, int& blocks)
+{
+  static std::atomic<int> cache[max_cached_devices];
+  return cached_per_device(cache, device, blocks, [block_threads](int& b) {
+    CUBLING_RETURN_IF_ERROR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, Kernel, block_threads, 0));
+    b = b > 0 ? b : 1;
+    return cudaSuccess;
+  });
+}
+
+} // namespace detail
+} // namespace cubling

@@ -1,0 +1,185 @@
+//! @file
+//! DispatchReduce: DeviceReduce's dispatch layer.
+//!
+//! Between the public entry points (device_reduce.cuh) and the kernel
+//! (kernels/reduce.cuh) sits this layer. In order, it:
+//!   1. checks the arguments: a negative count, then (unless this is the size
+//!      query) too little temporary storage and null data pointers, all
+//!      before any launch, so that a bad call writes nothing;
+//!   2. answers the size query (`d_temp_storage == nullptr`) from the count
+//!      alone, without touching the device;
+//!   3. finds the PTX version of the current device and walks the policy
+//!      chain to the policy for it (ChainedPolicy::Invoke);
+//!   4. sizes the grid for that policy (one block per tile, at most as many
+//!      as fit on the GPU at once, at most one per partial slot) and launches
+//!      the single-pass kernel once. Nothing waits for it.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <iterator>
+#include <type_traits>
+
+#include <cuda_runtime_api.h>
+
+#include <cubling/agent/agent_reduce.cuh>
+#include <cubling/device/dispatch/chained_policy.cuh>
+#include <cubling/device/dispatch/kernels/reduce.cuh>
+#include <cubling/util/error.cuh>
+#include <cubling/util/math.cuh>
+
+namespace cubling
+{
+namespace detail
+{
+
+// example-begin policies
+//! DeviceReduce's tuning policies, one per architecture, newest first. A
+//! tile is BLOCK_THREADS x ITEMS_PER_THREAD items: 4096 items of 4 bytes,
+//! 16 KiB, read as four 16-byte vectors per thread.
+struct DeviceReducePolicy
+{
+  //! Pascal and later: the baseline.
+  struct Policy600 : ChainedPolicy<600, Policy600, Policy600>
+  {
+    using ReducePolicy = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS>;
+  };
+  //! Ampere: the same tile; a link of its own, ready to be tuned apart.
+  struct Policy800 : ChainedPolicy<800, Policy800, Policy600>
+  {
+    using ReducePolicy = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS>;
+  };
+  //! Hopper (measured on an H200 in chapter 05).
+  struct Policy900 : ChainedPolicy<900, Policy900, Policy800>
+  {
+    using ReducePolicy = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS>;
+  };
+  using MaxPolicy = Policy900;
+};
+// example-end policies
+
+//! The most partial results (and so the most blocks) of one reduction.
+constexpr int64_t max_reduce_partials = 4096;
+//! No policy's tile is smaller than this (AgentReduce asserts it), so
+//! `ceil(n / 256)` partial slots are always enough for one per tile.
+constexpr int64_t min_reduce_tile_items = 256;
+
+//! Partial slots for `num_items` items: one per smallest tile, at most max_reduce_partials.
+inline int64_t reduce_partial_slots(int64_t num_items)
+{
+  const int64_t slots = ceil_div(num_items, min_reduce_tile_items);
+  return slots < 1 ? 1 : (slots > max_reduce_partials ? max_reduce_partials : slots);
+}
+
+//! Temporary storage of a reduction: the single-pass state, then the partials.
+//! It depends on the count and the accumulator type only, not on the device.
+template <typename AccumT>
+size_t reduce_temp_storage_bytes(int64_t num_items)
+{
+  static_assert(alignof(AccumT) <= sizeof(SinglePassState), "partials are aligned to 16 bytes");
+  return sizeof(SinglePassState) + static_cast<size_t>(reduce_partial_slots(num_items)) * sizeof(AccumT);
+}
+
+//! A fresh, non-zero epoch for every launch in the process (see kernels/reduce.cuh).
+//! It starts from the clock, so that two copies of this counter (two shared
+//! libraries built with cubling, say) are very unlikely to meet.
+inline unsigned long long next_reduce_epoch()
+{
+  static std::atomic<unsigned long long> counter{
+    static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count()) * 0x9E3779B97F4A7C15ull};
+  unsigned long long epoch = 0;
+  while (epoch == 0)
+  {
+    epoch = counter.fetch_add(1, std::memory_order_relaxed);
+  }
+  return epoch;
+}
+
+//! Is a data argument a null pointer? Iterators are never null.
+template <typename It>
+bool is_null(const It& it)
+{
+  if constexpr (std::is_pointer<It>::value)
+  {
+    return it == nullptr;
+  }
+  else
+  {
+    return false;
+  }
+}
+
+//! @brief The dispatch of one reduction (see the file comment for its phases).
+//!
+//! @tparam INIT_ONLY_IF_EMPTY  true: `init` is only the result of an empty
+//!                             input (ArgMin/ArgMax); false: it is folded in
+//! @tparam TransformOp         `AccumT transform(item, int64_t index)`
+template <bool INIT_ONLY_IF_EMPTY, typename InputIt, typename OutputIt, typename ReductionOp, typename InitT,
+          typename AccumT, typename TransformOp, typename PolicyChain = DeviceReducePolicy>
+struct DispatchReduce
+{
+  using MaxPolicy = typename PolicyChain::MaxPolicy;
+
+  void* d_temp_storage;
+  size_t temp_storage_bytes;
+  InputIt d_in;
+  OutputIt d_out;
+  int64_t num_items;
+  ReductionOp reduction_op;
+  InitT init;
+  TransformOp transform_op;
+  cudaStream_t stream;
+  int device;
+
+  //! Launch the kernel with the configuration of `ActivePolicy`.
+  template <typename ActivePolicy>
+  cudaError_t Invoke()
+  {
+    using Agent          = AgentReduce<typename ActivePolicy::ReducePolicy, InputIt, ReductionOp, AccumT, TransformOp>;
+    constexpr auto kernel = DeviceReduceSinglePassKernel<MaxPolicy, INIT_ONLY_IF_EMPTY, InputIt, OutputIt, ReductionOp,
+                                                        InitT, AccumT, TransformOp>;
+    int sms = 0, per_sm = 0;
+    CUBLING_RETURN_IF_ERROR(sm_count(device, sms));
+    CUBLING_RETURN_IF_ERROR(resident_blocks_per_sm<kernel>(device, Agent::BLOCK_THREADS, per_sm));
+    const int64_t tiles = ceil_div(num_items, int64_t{Agent::TILE_ITEMS});
+    int64_t grid        = int64_t{sms} * per_sm;
+    grid                = tiles < grid ? tiles : grid;
+    grid                = reduce_partial_slots(num_items) < grid ? reduce_partial_slots(num_items) : grid;
+    grid                = grid < 1 ? 1 : grid;
+    kernel<<<static_cast<unsigned>(grid), Agent::BLOCK_THREADS, 0, stream>>>(
+      d_in, d_out, num_items, tiles, reduction_op, init, transform_op, d_temp_storage, next_reduce_epoch());
+    CUBLING_RETURN_IF_LAUNCH_FAILED();
+    return cudaSuccess;
+  }
+
+  //! Check, answer the size query, or pick the policy and launch.
+  static cudaError_t Dispatch(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
+                              int64_t num_items, ReductionOp reduction_op, InitT init, TransformOp transform_op,
+                              cudaStream_t stream)
+  {
+    if (num_items < 0)
+    {
+      return cudaErrorInvalidValue;
+    }
+    const size_t required = reduce_temp_storage_bytes<AccumT>(num_items);
+    if (d_temp_storage == nullptr) // the size query: no pointer checks, no device
+    {
+      temp_storage_bytes = required;
+      return cudaSuccess;
+    }
+    if (temp_storage_bytes < required || is_null(d_out) || (num_items > 0 && is_null(d_in)))
+    {
+      return cudaErrorInvalidValue;
+    }
+    DispatchReduce dispatch{d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, reduction_op,
+                            init,           transform_op,       stream, 0};
+    CUBLING_RETURN_IF_ERROR(cudaGetDevice(&dispatch.device));
+    int ptx = 0;
+    CUBLING_RETURN_IF_ERROR(ptx_version(dispatch.device, ptx));
+    return MaxPolicy::Invoke(ptx, dispatch);
+  }
+};
+
+} // namespace detail
+} // namespace cubling
