@@ -20,7 +20,7 @@ function(cubling_add_chapter)
 
   # Every step file, compiled once.
   add_library(${prefix}_steps OBJECT)
-  target_link_libraries(${prefix}_steps PRIVATE cubling::headers)
+  target_link_libraries(${prefix}_steps PRIVATE cubling::headers cubling_check)
   target_include_directories(${prefix}_steps PRIVATE ${CUBLING_CHAPTERS_COMMON})
   target_compile_options(${prefix}_steps PRIVATE ${CUBLING_WARNING_FLAGS} -lineinfo)
 
