@@ -190,16 +190,32 @@ struct AgentReduce
     }
   }
 
-  //! Fold the items [begin, end) of a partial tile, striped; `has_value`
-  //! says whether the thread holds a value, before and after.
+  //! Fold the items [begin, end) of a partial tile (fewer than TILE_ITEMS),
+  //! striped; `has_value` says whether the thread holds a value, before and
+  //! after. Every load is issued before the first is used, as for a full tile.
   __device__ CUBLING_FORCEINLINE void ConsumePartialTile(int64_t begin, int64_t end, AccumT& thread_value,
                                                          bool& has_value)
   {
-    for (int64_t i = begin + threadIdx.x; i < end; i += BLOCK_THREADS)
+    InputT items[ITEMS_PER_THREAD];
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      const AccumT item = transform_op(d_in[i], i);
-      thread_value      = has_value ? reduction_op(thread_value, item) : item;
-      has_value         = true;
+      const int64_t index = begin + int64_t{i} * BLOCK_THREADS + threadIdx.x;
+      if (index < end)
+      {
+        items[i] = d_in[index];
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      const int64_t index = begin + int64_t{i} * BLOCK_THREADS + threadIdx.x;
+      if (index < end)
+      {
+        const AccumT item = transform_op(items[i], index);
+        thread_value      = has_value ? reduction_op(thread_value, item) : item;
+        has_value         = true;
+      }
     }
   }
 

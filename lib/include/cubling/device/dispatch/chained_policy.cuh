@@ -154,6 +154,21 @@ inline cudaError_t sm_count(int device, int& count)
   });
 }
 
+//! Whether `device` can launch a grid cooperatively (all blocks resident at
+//! once, free to wait for each other at a grid-wide barrier): 1 or 0.
+inline cudaError_t can_launch_cooperatively(int device, int& can)
+{
+  static std::atomic<int> cache[max_cached_devices]; // 0: not asked yet; else 1 + the answer
+  int answer_plus_one = 0;
+  CUBLING_RETURN_IF_ERROR(cached_per_device(cache, device, answer_plus_one, [device](int& a) {
+    CUBLING_RETURN_IF_ERROR(cudaDeviceGetAttribute(&a, cudaDevAttrCooperativeLaunch, device));
+    a = 1 + (a != 0);
+    return cudaSuccess;
+  }));
+  can = answer_plus_one - 1;
+  return cudaSuccess;
+}
+
 //! How many blocks of `kernel` (with `block_threads` threads and no dynamic
 //! shared memory) fit on one multiprocessor of `device`, at least 1. Cached
 //! per kernel: pass the kernel's address as a template argument.

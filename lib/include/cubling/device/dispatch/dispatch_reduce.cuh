@@ -12,11 +12,10 @@
 //!      chain to the policy for it (ChainedPolicy::Invoke);
 //!   4. sizes the grid for that policy (one block per tile, at most as many
 //!      as fit on the GPU at once, at most one per partial slot) and launches
-//!      the single-pass kernel once. Nothing waits for it.
+//!      the kernel once, cooperatively (or twice, where the device cannot
+//!      launch cooperatively). Nothing waits for it.
 #pragma once
 
-#include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <iterator>
 #include <type_traits>
@@ -72,28 +71,12 @@ inline int64_t reduce_partial_slots(int64_t num_items)
   return slots < 1 ? 1 : (slots > max_reduce_partials ? max_reduce_partials : slots);
 }
 
-//! Temporary storage of a reduction: the single-pass state, then the partials.
-//! It depends on the count and the accumulator type only, not on the device.
+//! Temporary storage of a reduction: one partial result per block. It
+//! depends on the count and the accumulator type only, not on the device.
 template <typename AccumT>
 size_t reduce_temp_storage_bytes(int64_t num_items)
 {
-  static_assert(alignof(AccumT) <= sizeof(SinglePassState), "partials are aligned to 16 bytes");
-  return sizeof(SinglePassState) + static_cast<size_t>(reduce_partial_slots(num_items)) * sizeof(AccumT);
-}
-
-//! A fresh, non-zero epoch for every launch in the process (see kernels/reduce.cuh).
-//! It starts from the clock, so that two copies of this counter (two shared
-//! libraries built with cubling, say) are very unlikely to meet.
-inline unsigned long long next_reduce_epoch()
-{
-  static std::atomic<unsigned long long> counter{
-    static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count()) * 0x9E3779B97F4A7C15ull};
-  unsigned long long epoch = 0;
-  while (epoch == 0)
-  {
-    epoch = counter.fetch_add(1, std::memory_order_relaxed);
-  }
-  return epoch;
+  return static_cast<size_t>(reduce_partial_slots(num_items)) * sizeof(AccumT);
 }
 
 //! Is a data argument a null pointer? Iterators are never null.
@@ -136,21 +119,40 @@ struct DispatchReduce
   template <typename ActivePolicy>
   cudaError_t Invoke()
   {
-    using Agent          = AgentReduce<typename ActivePolicy::ReducePolicy, InputIt, ReductionOp, AccumT, TransformOp>;
-    constexpr auto kernel = DeviceReduceSinglePassKernel<MaxPolicy, INIT_ONLY_IF_EMPTY, InputIt, OutputIt, ReductionOp,
-                                                        InitT, AccumT, TransformOp>;
-    int sms = 0, per_sm = 0;
+    using Agent           = AgentReduce<typename ActivePolicy::ReducePolicy, InputIt, ReductionOp, AccumT, TransformOp>;
+    constexpr auto kernel = DeviceReduceKernel<MaxPolicy, INIT_ONLY_IF_EMPTY, InputIt, OutputIt, ReductionOp, InitT,
+                                               AccumT, TransformOp>;
+    int sms = 0, per_sm = 0, cooperative = 0;
     CUBLING_RETURN_IF_ERROR(sm_count(device, sms));
     CUBLING_RETURN_IF_ERROR(resident_blocks_per_sm<kernel>(device, Agent::BLOCK_THREADS, per_sm));
-    const int64_t tiles = ceil_div(num_items, int64_t{Agent::TILE_ITEMS});
+    CUBLING_RETURN_IF_ERROR(can_launch_cooperatively(device, cooperative));
+    int64_t tiles       = ceil_div(num_items, int64_t{Agent::TILE_ITEMS});
     int64_t grid        = int64_t{sms} * per_sm;
     grid                = tiles < grid ? tiles : grid;
     grid                = reduce_partial_slots(num_items) < grid ? reduce_partial_slots(num_items) : grid;
     grid                = grid < 1 ? 1 : grid;
-    kernel<<<static_cast<unsigned>(grid), Agent::BLOCK_THREADS, 0, stream>>>(
-      d_in, d_out, num_items, tiles, reduction_op, init, transform_op, d_temp_storage, next_reduce_epoch());
-    CUBLING_RETURN_IF_LAUNCH_FAILED();
-    return cudaSuccess;
+    auto* partials      = static_cast<AccumT*>(d_temp_storage);
+    int partial_count   = static_cast<int>(grid);
+    ReduceFinish finish = ReduceFinish::grid_barrier;
+    if (grid == 1 || !cooperative) // a plain launch: nothing waits at a grid barrier
+    {
+      finish = grid == 1 ? ReduceFinish::grid_barrier : ReduceFinish::partials_only;
+      kernel<<<static_cast<unsigned>(grid), Agent::BLOCK_THREADS, 0, stream>>>(
+        d_in, d_out, num_items, tiles, reduction_op, init, transform_op, partials, partial_count, finish);
+      CUBLING_RETURN_IF_LAUNCH_FAILED();
+      if (finish == ReduceFinish::partials_only) // the second of two passes
+      {
+        finish = ReduceFinish::reduce_partials;
+        kernel<<<1, Agent::BLOCK_THREADS, 0, stream>>>(
+          d_in, d_out, num_items, tiles, reduction_op, init, transform_op, partials, partial_count, finish);
+        CUBLING_RETURN_IF_LAUNCH_FAILED();
+      }
+      return cudaSuccess;
+    }
+    void* arguments[] = {&d_in, &d_out, &num_items, &tiles, &reduction_op, &init, &transform_op, &partials,
+                         &partial_count, &finish};
+    return cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), dim3(static_cast<unsigned>(grid)),
+                                       dim3(Agent::BLOCK_THREADS), arguments, 0, stream);
   }
 
   //! Check, answer the size query, or pick the policy and launch.

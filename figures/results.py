@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""The README's results table, made from the measured CSVs.
+
+    python figures/results.py          rewrite the table in README.md
+    python figures/results.py --check  fail if README.md's table is not what the CSVs give
+
+The table sits between the markers <!-- results-begin --> and <!-- results-end -->
+in README.md. Every number in it is read from figures/data/*.csv (through
+plot.read, which also checks each row's provenance); nothing is typed by hand.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plot import DataError, read  # noqa: E402  (the one CSV reader of figures/)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+BEGIN, END = "<!-- results-begin -->", "<!-- results-end -->"
+
+# (what, dataset, row step, size or None for the largest)
+DEVICE_REDUCE = [
+    ("`DeviceReduce::Sum`, int32", "versus_device_reduce_sum_i32"),
+    ("`DeviceReduce::Sum`, float32", "versus_device_reduce_sum_f32"),
+    ("`DeviceReduce::Min`, int32", "versus_device_reduce_min_i32"),
+    ("`DeviceReduce::Max`, int32", "versus_device_reduce_max_i32"),
+    ("`DeviceReduce::ArgMin`, int32", "versus_device_reduce_argmin_i32"),
+]
+SIZES = [12, 16, 20, 22, 24, 28]
+
+
+def rows_of(name):
+    path = os.path.join(HERE, "data", name + ".csv")
+    return read(path) if os.path.exists(path) else None
+
+
+def ratio(rows, versus, n):
+    mine = [r for r in rows if r["step"] == "cubling:" + versus and r["n"] == n]
+    return f"{float(mine[0]['time_vs_cub']):.2f}" if mine and mine[0]["time_vs_cub"] else "—"
+
+
+def table():
+    lines = []
+    reduce_rows = rows_of("ch05_device_reduce")
+    if reduce_rows:
+        lines += ["**`cubling::DeviceReduce` against `cub::DeviceReduce`**: cubling's time divided by CUB's,",
+                  "same run, same data (below 1 means cubling is faster).", "",
+                  "| operation | " + " | ".join(f"2^{k}" for k in SIZES) + " |",
+                  "|---|" + "---|" * len(SIZES)]
+        for what, versus in DEVICE_REDUCE:
+            lines.append(f"| {what} | " + " | ".join(ratio(reduce_rows, versus, 1 << k) for k in SIZES) + " |")
+        lines.append("")
+    copy_rows = rows_of("ch04_load_store")
+    if copy_rows:
+        steps = sorted({int(r["step"]) for r in copy_rows if r["step"].isdigit()})
+        largest = max(r["n"] for r in copy_rows)
+        lines += [f"**Chapter 04's copy steps** at 2^{largest.bit_length() - 1} int32 items, as a fraction of "
+                  "`cudaMemcpyAsync`'s speed in the same run:", "",
+                  "| step | " + " | ".join(str(s) for s in steps) + " |",
+                  "|---|" + "---|" * len(steps),
+                  "| of memcpy | " + " | ".join(
+                      next(f"{100 * float(r['fraction_of_copy']):.0f}%" for r in copy_rows
+                           if r["step"] == str(s) and r["n"] == largest) for s in steps) + " |", ""]
+    provenance = sorted({(r["gpu"], r["driver"], r["cuda"], r["commit"], r["date"])
+                         for rows in (reduce_rows, copy_rows) if rows for r in rows})
+    for gpu, driver, cuda, commit, date in provenance:
+        lines.append(f"Measured on an {gpu} (driver {driver}, CUDA {cuda}) at commit `{commit}`, {date}.")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def main(argv):
+    readme_path = os.path.join(ROOT, "README.md")
+    with open(readme_path, encoding="utf-8") as f:
+        readme = f.read()
+    if BEGIN not in readme or END not in readme:
+        print(f"README.md has no {BEGIN} ... {END} section", file=sys.stderr)
+        return 1
+    head, rest = readme.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    try:
+        wanted = head + BEGIN + "\n" + table() + END + tail
+    except DataError as error:
+        print(error, file=sys.stderr)
+        return 1
+    if argv[:1] == ["--check"]:
+        if wanted != readme:
+            print("README.md's results table is not what figures/data/*.csv give: run figures/results.py",
+                  file=sys.stderr)
+            return 1
+        print("README.md's results table matches figures/data/*.csv")
+        return 0
+    with open(readme_path, "w", encoding="utf-8") as f:
+        f.write(wanted)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
