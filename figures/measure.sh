@@ -5,7 +5,8 @@
 #   3. run every chapter runner over its figure sizes (OUTDIR/chNN_*.csv, the
 #      files that go to figures/data/; logs OUTDIR/chNN_*.log);
 #   4. run compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over
-#      every GPU test (OUTDIR/sanitizer.log).
+#      every GPU test, with CUBLING_QUICK=1 so that tests skip their largest
+#      sizes (OUTDIR/sanitizer.log).
 # CUBLING_COMMIT names the measured commit when .git is not there.
 # CUBLING_ONLY=<regex> restricts steps 3 and 4 to matching runners and tests.
 set -uo pipefail
@@ -29,7 +30,7 @@ for runner in build/gpu/chapters/[0-9][0-9]_*/ch[0-9][0-9]_*; do
 done
 
 python3 - "$out" "$only" <<'PY' 2>&1 | tee "$out/sanitizer.log"
-import json, re, subprocess, sys
+import json, os, re, subprocess, sys
 out, only = sys.argv[1], sys.argv[2]
 tests = json.loads(subprocess.run(["ctest", "--preset", "gpu", "-L", "gpu", "--show-only=json-v1"],
                                   capture_output=True, text=True).stdout)["tests"]
@@ -37,8 +38,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 def sanitize(job):
     name, tool, command = job
+    # CUBLING_QUICK=1: tests skip their largest sizes (2^28, 2^31 items), which the sanitizer would take hours over
     run = subprocess.run(["compute-sanitizer", "--tool", tool, "--error-exitcode", "99"] + command,
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, env=dict(os.environ, CUBLING_QUICK="1"))
     summary = [l for l in run.stdout.splitlines() if "ERROR SUMMARY" in l or "RACECHECK SUMMARY" in l]
     line = f"{name:45s} {tool:10s} {'clean' if run.returncode == 0 else 'FAILED (exit %d)' % run.returncode}  {' '.join(summary)}"
     return run.returncode == 0, line + ("" if run.returncode == 0 else "\n" + run.stdout[-3000:] + run.stderr[-1000:])
