@@ -10,8 +10,13 @@
 #include <cubling/util/uninitialized.cuh>
 
 #include <cubling/thread/thread_operators.cuh>
+#include <cubling/thread/thread_load.cuh>
 #include <cubling/thread/thread_reduce.cuh>
+#include <cubling/thread/thread_store.cuh>
 
 #include <cubling/warp/warp_reduce.cuh>
 
+#include <cubling/block/block_exchange.cuh>
+#include <cubling/block/block_load.cuh>
 #include <cubling/block/block_reduce.cuh>
+#include <cubling/block/block_store.cuh>
