@@ -1,0 +1,36 @@
+// cubling::BlockLoad / BlockStore against CUB's, algorithm WARP_TRANSPOSE.
+//
+// The same tile-by-tile copy (versus_block_load_store.cuh), instantiated once
+// with each library's BlockLoad<int, 256, 16, BLOCK_LOAD_WARP_TRANSPOSE> and
+// BlockStore<int, 256, 16, BLOCK_STORE_WARP_TRANSPOSE>. The arrangement:
+// warp-striped global accesses, exchanged to blocked within each warp (only
+// __syncwarp).
+// Expected: the same time within noise on both sides, at every size.
+#include <cub/block/block_load.cuh>
+#include <cub/block/block_store.cuh>
+
+#include <cubling/block/block_load.cuh>
+#include <cubling/block/block_store.cuh>
+
+#include "versus_block_load_store.cuh"
+
+namespace versus_block_load_store_warp_transpose
+{
+
+void launch_cubling(const int* d_in, int* d_out, int64_t n, void*, cudaStream_t stream)
+{
+  using BlockLoadT  = cubling::BlockLoad<int, versus::BLOCK, versus::ITEMS_PER_THREAD,
+                                         cubling::BLOCK_LOAD_WARP_TRANSPOSE>;
+  using BlockStoreT = cubling::BlockStore<int, versus::BLOCK, versus::ITEMS_PER_THREAD,
+                                          cubling::BLOCK_STORE_WARP_TRANSPOSE>;
+  versus::launch<BlockLoadT, BlockStoreT>(d_in, d_out, n, stream);
+}
+
+void launch_cub(const int* d_in, int* d_out, int64_t n, void*, cudaStream_t stream)
+{
+  using BlockLoadT  = cub::BlockLoad<int, versus::BLOCK, versus::ITEMS_PER_THREAD, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
+  using BlockStoreT = cub::BlockStore<int, versus::BLOCK, versus::ITEMS_PER_THREAD, cub::BLOCK_STORE_WARP_TRANSPOSE>;
+  versus::launch<BlockLoadT, BlockStoreT>(d_in, d_out, n, stream);
+}
+
+} // namespace versus_block_load_store_warp_transpose
