@@ -115,6 +115,7 @@ struct DispatchReduce
   cudaStream_t stream;
   int device;
 
+  // example-begin invoke
   //! Launch the kernel with the configuration of `ActivePolicy`.
   template <typename ActivePolicy>
   cudaError_t Invoke()
@@ -133,26 +134,25 @@ struct DispatchReduce
     grid                = grid < 1 ? 1 : grid;
     auto* partials      = static_cast<AccumT*>(d_temp_storage);
     int partial_count   = static_cast<int>(grid);
-    ReduceFinish finish = ReduceFinish::grid_barrier;
-    if (grid == 1 || !cooperative) // a plain launch: nothing waits at a grid barrier
+    // One block, or a device that cannot launch cooperatively: plain launches
+    // (two of them in the second case). Otherwise one cooperative launch.
+    ReduceFinish finish = grid == 1 || cooperative ? ReduceFinish::grid_barrier : ReduceFinish::partials_only;
+    void* arguments[]   = {&d_in, &d_out, &num_items, &tiles, &reduction_op, &init, &transform_op, &partials,
+                           &partial_count, &finish};
+    const void* entry   = reinterpret_cast<const void*>(kernel);
+    const dim3 threads(Agent::BLOCK_THREADS);
+    // The launch calls return launch errors themselves: no cudaPeekAtLastError() needed.
+    if (grid > 1 && cooperative)
     {
-      finish = grid == 1 ? ReduceFinish::grid_barrier : ReduceFinish::partials_only;
-      kernel<<<static_cast<unsigned>(grid), Agent::BLOCK_THREADS, 0, stream>>>(
-        d_in, d_out, num_items, tiles, reduction_op, init, transform_op, partials, partial_count, finish);
-      CUBLING_RETURN_IF_LAUNCH_FAILED();
-      if (finish == ReduceFinish::partials_only) // the second of two passes
-      {
-        finish = ReduceFinish::reduce_partials;
-        kernel<<<1, Agent::BLOCK_THREADS, 0, stream>>>(
-          d_in, d_out, num_items, tiles, reduction_op, init, transform_op, partials, partial_count, finish);
-        CUBLING_RETURN_IF_LAUNCH_FAILED();
-      }
-      return cudaSuccess;
+      return cudaLaunchCooperativeKernel(entry, dim3(static_cast<unsigned>(grid)), threads, arguments, 0, stream);
     }
-    void* arguments[] = {&d_in, &d_out, &num_items, &tiles, &reduction_op, &init, &transform_op, &partials,
-                         &partial_count, &finish};
-    return cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), dim3(static_cast<unsigned>(grid)),
-                                       dim3(Agent::BLOCK_THREADS), arguments, 0, stream);
+    CUBLING_RETURN_IF_ERROR(cudaLaunchKernel(entry, dim3(static_cast<unsigned>(grid)), threads, arguments, 0, stream));
+    if (finish == ReduceFinish::partials_only) // the second of two passes
+    {
+      finish = ReduceFinish::reduce_partials;
+      return cudaLaunchKernel(entry, dim3(1), threads, arguments, 0, stream);
+    }
+    return cudaSuccess;
   }
 
   //! Check, answer the size query, or pick the policy and launch.
@@ -181,6 +181,7 @@ struct DispatchReduce
     CUBLING_RETURN_IF_ERROR(ptx_version(dispatch.device, ptx));
     return MaxPolicy::Invoke(ptx, dispatch);
   }
+  // example-end dispatch
 };
 
 } // namespace detail
