@@ -1,5 +1,7 @@
 # build.cmake: Doxygen XML, then Sphinx with -W. Used by the `docs` target and the docs.html test.
-file(REMOVE_RECURSE ${BINARY}/xml ${BINARY}/html)
+# doctrees too: Sphinx 7's C++ domain loses unscoped enumerators (BLOCK_REDUCE_WARP_REDUCTIONS, ...)
+# when it re-reads only some pages, and every page depends on the fresh XML anyway.
+file(REMOVE_RECURSE ${BINARY}/xml ${BINARY}/html ${BINARY}/doctrees)
 execute_process(COMMAND ${DOXYGEN} ${DOXYFILE} WORKING_DIRECTORY ${BINARY} RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "doxygen failed (status ${status}); it treats every warning as an error")

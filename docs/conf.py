@@ -64,6 +64,8 @@ nitpicky = True
 nitpick_ignore = [
     # Breathe links the namespace part of cubling::X, and Sphinx cannot declare a namespace.
     ("cpp:identifier", "cubling"),
+    # The same for cubling::detail::X (functions, variables and enums of the dispatch layer).
+    ("cpp:identifier", "cubling::detail"),
     ("c:identifier", "cudaError_t"),
     ("c:identifier", "cudaStream_t"),
     ("c:identifier", "size_t"),

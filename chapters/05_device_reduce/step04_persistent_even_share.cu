@@ -15,8 +15,8 @@
 // partials by the size of the GPU instead of the size of the input, so the
 // second pass is short at every size, and it pays a block's start, its
 // BlockReduce and its barriers once per block instead of once per tile.
-// Step 6 depends on both: a few partials, and a grid whose blocks are all
-// resident at once.
+// Steps 6 and 7 build on both: a few partials, and (step 7) a grid whose
+// blocks are all resident at once.
 // Expected: no gain on an H200, and perhaps a small loss at large sizes: its
 // block scheduler starts blocks so cheaply that step 3's 65536 blocks cost
 // almost nothing, and one block per tile lets the start of one block's loads

@@ -10,8 +10,9 @@
 // scratch memory is not zeroed. So the launch function clears it first with
 // cudaMemsetAsync, a second operation in the stream, much smaller than a
 // kernel but not free. (Making the kernel clear its own counter, and tell the
-// other blocks when it has, is possible; chapter 05's page reports that the
-// extra fences and waits cost more on an H200 than the memset does.)
+// other blocks when it has, is possible, but it puts extra fences and a wait
+// on every block's path, and reads memory before anything has written it:
+// the page's exercises come back to it.)
 // Why: at small sizes a reduction is two launches and very little work; one
 // launch is a large share of the time. CUB's DeviceReduce launches twice.
 // Expected: faster than step 5 at small and medium sizes by the difference

@@ -346,7 +346,8 @@ def versus_table(rows, wanted_list):
     names = list(dict.fromkeys(name for name, _, _ in body))  # first-seen order
     body = [line for _, _, line in sorted(body, key=lambda item: (names.index(item[0]), item[1]))]
     header = ["comparison"] + (["n"] if several else []) + ["cubling (\u00b5s)", "CUB (\u00b5s)", "cubling / CUB"]
-    kind = used[0]["item_type"]
+    kinds = list(dict.fromkeys(row["item_type"] for row in used))
+    kind = kinds[0] if len(kinds) == 1 else " and ".join(kinds)
     if several:
         title = f"cubling against CUB, the same kernel on each ({kind} items)"
     else:

@@ -9,7 +9,8 @@
 //!     into a running value in registers (ThreadReduce); the block combines
 //!     the threads' values once, at the end (BlockReduce).
 //!   - ConsumePartials(): the same for the blocks' partial results, which the
-//!     last block of a single-pass reduction folds in index order.
+//!     first block of a single-pass reduction folds in index order, after
+//!     the grid-wide barrier.
 //!
 //! Loads. A tile is BLOCK_THREADS x ITEMS_PER_THREAD items. When the input
 //! is a plain pointer whose address is 16-byte aligned, a full tile is read
@@ -115,6 +116,7 @@ struct AgentReduce
 {
   using InputT = typename std::iterator_traits<InputIt>::value_type;
 
+  //! Threads per block, from the policy.
   static constexpr int BLOCK_THREADS    = Policy::BLOCK_THREADS;
   static constexpr int ITEMS_PER_THREAD = Policy::items_per_thread(static_cast<int>(sizeof(InputT)));
   static constexpr int TILE_ITEMS       = BLOCK_THREADS * ITEMS_PER_THREAD;
@@ -126,8 +128,10 @@ struct AgentReduce
   static_assert(TILE_ITEMS >= 256, "the size query assumes tiles of at least 256 items");
   static_assert(!VECTORIZE || ITEMS_PER_THREAD % ITEMS_PER_VECTOR == 0, "a thread's items must fill whole vectors");
 
+  //! How the block combines its threads' values.
   using BlockReduceT = BlockReduce<AccumT, BLOCK_THREADS, Policy::BLOCK_ALGORITHM>;
-  using TempStorage  = typename BlockReduceT::TempStorage;
+  //! The shared memory the agent needs: BlockReduce's.
+  using TempStorage = typename BlockReduceT::TempStorage;
 
   TempStorage& temp_storage;
   InputIt d_in;
@@ -219,6 +223,7 @@ struct AgentReduce
     }
   }
 
+  // example-begin consume-range
   //! @brief Reduce the items [begin, end) (`end > begin`); the result is valid in thread 0.
   //!
   //! Full tiles first, then the partial tile at the end, if any. The block
@@ -258,6 +263,7 @@ struct AgentReduce
     const int valid     = count < BLOCK_THREADS ? static_cast<int>(count) : BLOCK_THREADS;
     return BlockReduceT(temp_storage).Reduce(thread_value, reduction_op, valid);
   }
+  // example-end consume-range
 
   //! @brief Reduce `count` (> 0) partial results, in index order; the result is valid in thread 0.
   //!

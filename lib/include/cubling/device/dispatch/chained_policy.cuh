@@ -50,15 +50,16 @@ namespace detail
 template <bool TOO_NEW, typename Policy, typename PrevPolicy>
 struct select_active_policy
 {
-  using type = Policy;
+  using type = Policy; //!< the link itself: not too new
 };
 template <typename Policy, typename PrevPolicy>
 struct select_active_policy<true, Policy, PrevPolicy>
 {
-  using type = typename PrevPolicy::ActivePolicy;
+  using type = typename PrevPolicy::ActivePolicy; //!< too new: ask the next older link
 };
 } // namespace detail
 
+// example-begin chained-policy
 //! @brief One link of a chain of tuning policies.
 //!
 //! Derive each policy from it: `struct Policy900 : ChainedPolicy<900, Policy900, Policy800> { ... };`
@@ -99,6 +100,7 @@ struct ChainedPolicy<PTX_VERSION, Policy, Policy>
     return op.template Invoke<Policy>();
   }
 };
+// example-end chained-policy
 
 namespace detail
 {

@@ -154,7 +154,9 @@ struct DispatchReduce
     }
     return cudaSuccess;
   }
+  // example-end invoke
 
+  // example-begin dispatch
   //! Check, answer the size query, or pick the policy and launch.
   static cudaError_t Dispatch(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                               int64_t num_items, ReductionOp reduction_op, InitT init, TransformOp transform_op,

@@ -20,9 +20,9 @@
 //! of a cooperative launch needs no memory of ours. Chapter 05 measures the
 //! alternatives on an H200.
 //!
-//! Two passes (`ReduceFinish::separate_launch`), for devices that cannot
-//! launch cooperatively: the same kernel, launched twice: first the whole
-//! grid writes its partials, then one block reduces them.
+//! Two passes (`ReduceFinish::partials_only`, then `reduce_partials`), for
+//! devices that cannot launch cooperatively: the same kernel, launched twice:
+//! first the whole grid writes its partials, then one block reduces them.
 #pragma once
 
 #include <cstdint>
@@ -73,6 +73,7 @@ write_result(OutputIt d_out, ReductionOp reduction_op, const AccumT& total, cons
   }
 }
 
+// example-begin kernel
 //! @brief The reduction kernel.
 //!
 //! Instantiated on the newest policy of the chain (`MaxPolicy`); each
@@ -133,6 +134,7 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ReducePolicy::BLOCK_T
     write_result<INIT_ONLY_IF_EMPTY>(d_out, reduction_op, total, init);
   }
 }
+// example-end kernel
 
 } // namespace detail
 } // namespace cubling
