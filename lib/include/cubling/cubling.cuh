@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cubling/util/error.cuh>
+#include <cubling/util/key_value_pair.cuh>
 #include <cubling/util/lane_id.cuh>
 #include <cubling/util/macros.cuh>
 #include <cubling/util/math.cuh>
@@ -20,3 +21,14 @@
 #include <cubling/block/block_load.cuh>
 #include <cubling/block/block_reduce.cuh>
 #include <cubling/block/block_store.cuh>
+
+#include <cubling/iterator/arg_index_input_iterator.cuh>
+#include <cubling/iterator/cache_modified_input_iterator.cuh>
+#include <cubling/iterator/cache_modified_output_iterator.cuh>
+#include <cubling/iterator/constant_input_iterator.cuh>
+#include <cubling/iterator/counting_input_iterator.cuh>
+#include <cubling/iterator/discard_output_iterator.cuh>
+#include <cubling/iterator/transform_input_iterator.cuh>
+#include <cubling/iterator/transform_output_iterator.cuh>
+
+#include <cubling/device/device_reduce.cuh>

@@ -241,15 +241,18 @@ struct AgentReduce
     }
     if (has_value)
     {
-      if (aligned)
+      if constexpr (VECTORIZE) // only a pointer has an address to read vectors from
       {
-        ConsumeFullTileVectorized<true>(begin, thread_value);
-        for (int64_t tile = begin + TILE_ITEMS; tile < full_end; tile += TILE_ITEMS)
+        if (aligned)
         {
-          ConsumeFullTileVectorized<false>(tile, thread_value);
+          ConsumeFullTileVectorized<true>(begin, thread_value);
+          for (int64_t tile = begin + TILE_ITEMS; tile < full_end; tile += TILE_ITEMS)
+          {
+            ConsumeFullTileVectorized<false>(tile, thread_value);
+          }
         }
       }
-      else
+      if (!aligned)
       {
         ConsumeFullTileItems<true>(begin, thread_value);
         for (int64_t tile = begin + TILE_ITEMS; tile < full_end; tile += TILE_ITEMS)
