@@ -2,6 +2,7 @@
 #include <cub/device/device_reduce.cuh>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include <cubling/device/device_reduce.cuh>
@@ -163,6 +164,57 @@ void cub_sum_f32(void* d_temp, size_t temp_bytes, const void* d_in, void* d_out,
                                     stream));
 }
 
+// --- reduce_sum_squares_f32 --------------------------------------------------------
+void fill_unit_floats(void* h_in, int64_t n, uint64_t seed)
+{
+  float* in = static_cast<float*>(h_in);
+  for (int64_t i = 0; i < n; ++i)
+  {
+    in[i] = static_cast<float>(static_cast<int64_t>(check_random(&seed) >> 40) - (int64_t{1} << 23)) / 8388608.0f;
+  }
+}
+void sum_squares_f32(const void* h_in, int64_t n, void* h_out)
+{
+  const float* in = static_cast<const float*>(h_in);
+  double sum      = 0.0;
+  for (int64_t i = 0; i < n; ++i)
+  {
+    sum += static_cast<double>(in[i]) * in[i];
+  }
+  *static_cast<float*>(h_out) = static_cast<float>(sum);
+}
+bool close_positive_f32(const void* got, const void* want, int64_t)
+{
+  const float a = *static_cast<const float*>(got);
+  const float b = *static_cast<const float*>(want);
+  return std::fabs(a - b) <= 1e-5f * b + 1e-30f;
+}
+struct Square
+{
+  __host__ __device__ float operator()(float x) const
+  {
+    return x * x;
+  }
+};
+size_t cub_sum_squares_temp(int64_t n)
+{
+  size_t bytes = 0;
+  CHECK_CUDA(cub::DeviceReduce::TransformReduce(nullptr, bytes, static_cast<const float*>(nullptr),
+                                                static_cast<float*>(nullptr), n, cubling::Sum{}, Square{}, 0.0f));
+  return bytes;
+}
+size_t scratch_sum_squares_f32(int64_t n)
+{
+  const size_t squares = cubling::ceil_div(sizeof(float) * static_cast<size_t>(n), size_t{256}) * 256;
+  const size_t reduce  = std::max(cub_sum_squares_temp(n), scratch_sum_f32(n));
+  return squares + reduce;
+}
+void cub_sum_squares(void* d_temp, size_t temp_bytes, const void* d_in, void* d_out, int64_t n, cudaStream_t stream)
+{
+  CHECK_CUDA(cub::DeviceReduce::TransformReduce(d_temp, temp_bytes, static_cast<const float*>(d_in),
+                                                static_cast<float*>(d_out), n, cubling::Sum{}, Square{}, 0.0f, stream));
+}
+
 // --- reduce_min_i32, reduce_max_i32 ------------------------------------------------
 void min_i32(const void* h_in, int64_t n, void* h_out)
 {
@@ -249,6 +301,12 @@ void cub_argmin(void* d_temp, size_t temp_bytes, const void* d_in, void* d_out, 
 const runner::Problem reduce_sum_f32::problem = {
   "sum of float32", "float32", sizeof(float), sizeof(float), one_item, bytes_read_4, scratch_sum_f32, fill_eighths,
   sum_f32, same_4_bytes, "cub::DeviceReduce::Sum", cub_sum_f32_temp, cub_sum_f32,
+};
+
+const runner::Problem reduce_sum_squares_f32::problem = {
+  "sum of squares of float32", "float32", sizeof(float), sizeof(float), one_item, bytes_read_4, scratch_sum_squares_f32,
+  fill_unit_floats, sum_squares_f32, close_positive_f32, "cub::DeviceReduce::TransformReduce (square, then +)",
+  cub_sum_squares_temp, cub_sum_squares,
 };
 
 const runner::Problem reduce_min_i32::problem = {

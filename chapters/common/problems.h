@@ -28,6 +28,19 @@ struct reduce_sum_f32
   static const runner::Problem problem;
 };
 
+//! Sum of the squares of n float32 values (random in [-1, 1): the squared
+//! Euclidean norm). Oracle: cub::DeviceReduce::TransformReduce with a square.
+//! The sum is compared with a double-precision CPU sum, to a relative 1e-5:
+//! every term is positive, so any order of addition lands that close.
+//! Scratch: room for n squares (for a step that writes them out) and for
+//! DeviceReduce's temporary storage, cubling's or CUB's.
+struct reduce_sum_squares_f32
+{
+  using In  = float;
+  using Out = float;
+  static const runner::Problem problem;
+};
+
 //! Minimum of n int32 values (random, every bit pattern). Oracle: cub::DeviceReduce::Min.
 struct reduce_min_i32
 {
