@@ -21,11 +21,13 @@ cmake --build --preset gpu -j "$(nproc)" >"$out/build.log" 2>&1 || { grep -B2 -A
 ctest --preset gpu -j 4 >"$out/ctest.log" 2>&1
 grep -E "tests passed|Skipped|Failed|\*\*\*" "$out/ctest.log"
 
-for runner in build/gpu/chapters/[0-9][0-9]_*/ch[0-9][0-9]_*; do
-  name=$(basename "$runner")
-  [[ "$name" =~ ^ch[0-9]+_step ]] && continue           # standalone steps: the runner covers them
+for folder in build/gpu/chapters/[0-9][0-9]_*; do
+  topic=$(basename "$folder")
+  name=ch${topic:0:2}_${topic:3}                         # the chapter runner, e.g. ch05_device_reduce
+  runner=$folder/$name
   [[ -x "$runner" && "$name" =~ $only ]] || continue
-  "$runner" --figure --csv "$out/$name.csv" >"$out/$name.log" 2>&1
+  # 101 runs per measurement (at most a second each): the medians of microsecond launches need them
+  "$runner" --figure --reps 101 --csv "$out/$name.csv" >"$out/$name.log" 2>&1
   echo "$name: exit $? ($(tail -1 "$out/$name.log"))"
 done
 
