@@ -84,4 +84,5 @@ nitpick_ignore = [
 nitpick_ignore_regex = [
     (r"cpp:identifier", r"cuda(::.*)?"),  # libcu++: cuda::std::...
     (r"cpp:identifier", r"std(::.*)?"),
+    (r"cpp:identifier", r"detail(::.*)?"),  # cubling::detail, named relative to cubling (iterator friends)
 ]

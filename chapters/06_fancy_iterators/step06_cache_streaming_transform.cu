@@ -1,0 +1,41 @@
+// Step 6: the transform reads through a CacheModifiedInputIterator<LOAD_CS>.
+//
+// What changes: the same as step 5 with another modifier: LOAD_CS, "cache
+// streaming", reads every item with ld.global.cs, a hint that the line will
+// be used once and may be evicted first. Nothing else changes.
+// Why: a reduction touches every item exactly once, which is the access
+// pattern the streaming hint describes. If a modifier were to help a
+// one-pass reduction, this is the one to expect it from: by keeping the
+// input from pushing other data out of L2, it could matter more to the work
+// around the reduction than to the reduction itself, which a benchmark that
+// runs it alone cannot see.
+// Expected: no prediction, as for step 5: the table reports what the H200
+// shows, next to steps 3 and 5. The runner rotates its inputs so that no
+// timed run finds its input in L2, at any size: every step streams from
+// memory, which is the case the hint is for.
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include <cubling/device/device_reduce.cuh>
+#include <cubling/iterator/cache_modified_input_iterator.cuh>
+#include <cubling/iterator/transform_input_iterator.cuh>
+
+#include "problems.h"
+#include "sum_squares.cuh"
+
+namespace step06_cache_streaming_transform
+{
+
+void launch(const float* d_in, float* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+{
+  // example-begin call
+  using Streaming = cubling::CacheModifiedInputIterator<cubling::LOAD_CS, float>;
+  cubling::TransformInputIterator<float, ch06::Square, Streaming> squares(Streaming(d_in), ch06::Square{});
+  // example-end call
+  size_t bytes = ch06::temp_bytes<problems::reduce_sum_squares_f32>(
+      n, 0, [&](size_t& b) { return cubling::DeviceReduce::Sum(nullptr, b, squares, d_out, n, stream); });
+  CHECK_CUDA(cubling::DeviceReduce::Sum(d_scratch, bytes, squares, d_out, n, stream));
+}
+
+} // namespace step06_cache_streaming_transform
