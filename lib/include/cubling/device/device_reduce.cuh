@@ -136,6 +136,8 @@ struct DeviceReduce
   }
 
   //! @brief Smallest item (`<`); `std::numeric_limits<T>::max()` for an empty input.
+  //!
+  //! A NaN anywhere in a floating-point input makes the result NaN (cubling::Min).
   //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
   //! @param temp_storage_bytes  its size in bytes; written by the size query
   //! @param d_in                the items
@@ -152,6 +154,8 @@ struct DeviceReduce
   }
 
   //! @brief Largest item (`<`); `std::numeric_limits<T>::lowest()` for an empty input.
+  //!
+  //! A NaN anywhere in a floating-point input makes the result NaN (cubling::Max).
   //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
   //! @param temp_storage_bytes  its size in bytes; written by the size query
   //! @param d_in                the items

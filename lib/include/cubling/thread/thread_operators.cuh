@@ -27,23 +27,44 @@ struct Sum
   }
 };
 
+namespace detail
+{
+//! Is `x` a NaN? Only a floating-point value can be; for any other type this
+//! is `false` at compile time, and the type needs no `!=`.
+template <typename T>
+CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool is_nan(const T& x)
+{
+  if constexpr (cuda::std::is_floating_point_v<T>)
+  {
+    return x != x;
+  }
+  else
+  {
+    return false;
+  }
+}
+} // namespace detail
+
 //! Minimum: returns `b` when `b < a`, else `a`; ties keep the first argument.
+//! A NaN wins over any number, in either argument, so that a minimum over
+//! data with a NaN is NaN whatever the order of the reduction.
 struct Min
 {
   template <typename A, typename B>
   CUBLING_HOST_DEVICE CUBLING_FORCEINLINE cuda::std::common_type_t<A, B> operator()(const A& a, const B& b) const
   {
-    return (b < a) ? b : a;
+    return (b < a || detail::is_nan(b)) ? b : a;
   }
 };
 
 //! Maximum: returns `b` when `a < b`, else `a`; ties keep the first argument.
+//! A NaN wins over any number, in either argument, as for Min.
 struct Max
 {
   template <typename A, typename B>
   CUBLING_HOST_DEVICE CUBLING_FORCEINLINE cuda::std::common_type_t<A, B> operator()(const A& a, const B& b) const
   {
-    return (a < b) ? b : a;
+    return (a < b || detail::is_nan(b)) ? b : a;
   }
 };
 // example-end operators

@@ -71,12 +71,13 @@ inline int64_t reduce_partial_slots(int64_t num_items)
   return slots < 1 ? 1 : (slots > max_reduce_partials ? max_reduce_partials : slots);
 }
 
-//! Temporary storage of a reduction: one partial result per block. It
+//! Temporary storage of a reduction: one partial result per block, plus
+//! room to align them, since the caller's storage may start anywhere. It
 //! depends on the count and the accumulator type only, not on the device.
 template <typename AccumT>
 size_t reduce_temp_storage_bytes(int64_t num_items)
 {
-  return static_cast<size_t>(reduce_partial_slots(num_items)) * sizeof(AccumT);
+  return static_cast<size_t>(reduce_partial_slots(num_items)) * sizeof(AccumT) + alignof(AccumT) - 1;
 }
 
 //! Is a data argument a null pointer? Iterators are never null.
@@ -132,7 +133,8 @@ struct DispatchReduce
     grid                = tiles < grid ? tiles : grid;
     grid                = reduce_partial_slots(num_items) < grid ? reduce_partial_slots(num_items) : grid;
     grid                = grid < 1 ? 1 : grid;
-    auto* partials      = static_cast<AccumT*>(d_temp_storage);
+    auto* partials      = reinterpret_cast<AccumT*>(
+      ceil_div(reinterpret_cast<uintptr_t>(d_temp_storage), uintptr_t{alignof(AccumT)}) * alignof(AccumT));
     int partial_count   = static_cast<int>(grid);
     // One block, or a device that cannot launch cooperatively: plain launches
     // (two of them in the second case). Otherwise one cooperative launch.
