@@ -125,6 +125,9 @@ struct AgentReduce
   static constexpr int ITEMS_PER_VECTOR   = VECTORIZE ? static_cast<int>(16 / sizeof(InputT)) : 1;
   static constexpr int VECTORS_PER_THREAD = ITEMS_PER_THREAD / ITEMS_PER_VECTOR;
 
+  //! A block's range of items starts at a multiple of this, so that vector loads stay aligned.
+  static constexpr int RANGE_ALIGN_ITEMS = ITEMS_PER_VECTOR;
+
   static_assert(TILE_ITEMS >= 256, "the size query assumes tiles of at least 256 items");
   static_assert(!VECTORIZE || ITEMS_PER_THREAD % ITEMS_PER_VECTOR == 0, "a thread's items must fill whole vectors");
 
@@ -180,16 +183,18 @@ struct AgentReduce
   template <bool FIRST>
   __device__ CUBLING_FORCEINLINE void ConsumeFullTileItems(int64_t tile_begin, AccumT& thread_value)
   {
+    // The iterator moves to the tile once; within it, offsets are small ints.
+    const InputIt tile = d_in + tile_begin;
     InputT items[ITEMS_PER_THREAD];
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      items[i] = d_in[tile_begin + int64_t{i} * BLOCK_THREADS + threadIdx.x];
+      items[i] = tile[i * BLOCK_THREADS + static_cast<int>(threadIdx.x)];
     }
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      const AccumT item = transform_op(items[i], tile_begin + int64_t{i} * BLOCK_THREADS + threadIdx.x);
+      const AccumT item = transform_op(items[i], tile_begin + i * BLOCK_THREADS + threadIdx.x);
       thread_value      = (FIRST && i == 0) ? item : reduction_op(thread_value, item);
     }
   }

@@ -128,7 +128,7 @@ struct DispatchReduce
     CUBLING_RETURN_IF_ERROR(sm_count(device, sms));
     CUBLING_RETURN_IF_ERROR(resident_blocks_per_sm<kernel>(device, Agent::BLOCK_THREADS, per_sm));
     CUBLING_RETURN_IF_ERROR(can_launch_cooperatively(device, cooperative));
-    int64_t tiles       = ceil_div(num_items, int64_t{Agent::TILE_ITEMS});
+    const int64_t tiles = ceil_div(num_items, int64_t{Agent::TILE_ITEMS});
     int64_t grid        = int64_t{sms} * per_sm;
     grid                = tiles < grid ? tiles : grid;
     grid                = reduce_partial_slots(num_items) < grid ? reduce_partial_slots(num_items) : grid;
@@ -139,7 +139,7 @@ struct DispatchReduce
     // One block, or a device that cannot launch cooperatively: plain launches
     // (two of them in the second case). Otherwise one cooperative launch.
     ReduceFinish finish = grid == 1 || cooperative ? ReduceFinish::grid_barrier : ReduceFinish::partials_only;
-    void* arguments[]   = {&d_in, &d_out, &num_items, &tiles, &reduction_op, &init, &transform_op, &partials,
+    void* arguments[]   = {&d_in, &d_out, &num_items, &reduction_op, &init, &transform_op, &partials,
                            &partial_count, &finish};
     const void* entry   = reinterpret_cast<const void*>(kernel);
     const dim3 threads(Agent::BLOCK_THREADS);

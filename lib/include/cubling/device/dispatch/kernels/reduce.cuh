@@ -8,7 +8,7 @@
 //! Single pass (the usual way, `ReduceFinish::grid_barrier`). The grid is no
 //! larger than what fits on the GPU at once, and is launched cooperatively,
 //! which lets its blocks wait for each other. Every block reduces an even,
-//! contiguous share of the tiles and writes its partial; all blocks meet at
+//! contiguous share of the items and writes its partial; all blocks meet at
 //! a grid-wide barrier; block 0 then reduces the partials, in index order,
 //! and writes the output. One launch does what CUB's two passes do.
 //!
@@ -74,6 +74,20 @@ write_result(OutputIt d_out, ReductionOp reduction_op, const AccumT& total, cons
 }
 
 // example-begin kernel
+//! Where the share of block `block` (of `grid`) of `num_items` items starts:
+//! `num_items * block / grid`, without overflow, rounded down to a multiple
+//! of `ALIGN` items (so that a vector-loaded share stays 16-byte aligned).
+template <int ALIGN>
+__device__ CUBLING_FORCEINLINE int64_t even_share_boundary(int64_t num_items, int64_t block, int64_t grid)
+{
+  if (block == grid)
+  {
+    return num_items;
+  }
+  const int64_t boundary = num_items / grid * block + num_items % grid * block / grid;
+  return boundary / ALIGN * ALIGN;
+}
+
 //! @brief The reduction kernel.
 //!
 //! Instantiated on the newest policy of the chain (`MaxPolicy`); each
@@ -81,7 +95,7 @@ write_result(OutputIt d_out, ReductionOp reduction_op, const AccumT& total, cons
 template <typename MaxPolicy, bool INIT_ONLY_IF_EMPTY, typename InputIt, typename OutputIt, typename ReductionOp,
           typename InitT, typename AccumT, typename TransformOp>
 __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ReducePolicy::BLOCK_THREADS)
-  DeviceReduceKernel(InputIt d_in, OutputIt d_out, int64_t num_items, int64_t num_tiles, ReductionOp reduction_op,
+  DeviceReduceKernel(InputIt d_in, OutputIt d_out, int64_t num_items, ReductionOp reduction_op,
                      InitT init, TransformOp transform_op, AccumT* partials, int partial_count, ReduceFinish finish)
 {
   using Policy = typename MaxPolicy::ActivePolicy::ReducePolicy;
@@ -98,12 +112,12 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ReducePolicy::BLOCK_T
   }
   if (finish != ReduceFinish::reduce_partials)
   {
-    // This block's even share of the tiles: [first_tile, end_tile).
+    // This block's even share of the items, [begin, end): whole tiles, then
+    // what is left. Shares of whole tiles would leave some blocks a tile more
+    // than others, a few percent of the time when each has a few dozen.
     const int64_t grid       = gridDim.x;
-    const int64_t first_tile = num_tiles * blockIdx.x / grid;
-    const int64_t end_tile   = num_tiles * (blockIdx.x + 1) / grid;
-    const int64_t begin      = first_tile * Agent::TILE_ITEMS;
-    const int64_t end        = end_tile * Agent::TILE_ITEMS < num_items ? end_tile * Agent::TILE_ITEMS : num_items;
+    const int64_t begin      = even_share_boundary<Agent::RANGE_ALIGN_ITEMS>(num_items, blockIdx.x, grid);
+    const int64_t end        = even_share_boundary<Agent::RANGE_ALIGN_ITEMS>(num_items, blockIdx.x + 1, grid);
     const AccumT block_total = Agent(temp_storage, d_in, reduction_op, transform_op).ConsumeRange(begin, end);
     if (grid == 1 && finish == ReduceFinish::grid_barrier) // one block: nothing to combine
     {
