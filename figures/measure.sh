@@ -9,19 +9,25 @@
 #      sizes (OUTDIR/sanitizer.log).
 # CUBLING_COMMIT names the measured commit when .git is not there.
 # CUBLING_ONLY=<regex> restricts steps 3 and 4 to matching runners and tests.
+# CUBLING_PHASES (default "ctest figures sanitizer") picks which of steps 2-4
+# run, so that a long job can be split over several calls of one build.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
+phases=${CUBLING_PHASES:-ctest figures sanitizer}
 cd "$(dirname "$0")/.."
 mkdir -p "$out"
 
 cmake --preset gpu -G Ninja -DCUBLING_BUILD_DOCS=OFF >"$out/configure.log" 2>&1 || { tail -20 "$out/configure.log"; exit 1; }
 cmake --build --preset gpu -j "$(nproc)" >"$out/build.log" 2>&1 || { grep -B2 -A8 -m3 error "$out/build.log"; exit 1; }
 
-ctest --preset gpu -j 4 >"$out/ctest.log" 2>&1
-grep -E "tests passed|Skipped|Failed|\*\*\*" "$out/ctest.log"
+if [[ " $phases " == *" ctest "* ]]; then
+  ctest --preset gpu -j 4 >"$out/ctest.log" 2>&1
+  grep -E "tests passed|Skipped|Failed|\*\*\*" "$out/ctest.log"
+fi
 
 for folder in build/gpu/chapters/[0-9][0-9]_*; do
+  [[ " $phases " == *" figures "* ]] || break
   topic=$(basename "$folder")
   name=ch${topic:0:2}_${topic:3}                         # the chapter runner, e.g. ch05_device_reduce
   runner=$folder/$name
@@ -31,6 +37,7 @@ for folder in build/gpu/chapters/[0-9][0-9]_*; do
   echo "$name: exit $? ($(tail -1 "$out/$name.log"))"
 done
 
+[[ " $phases " == *" sanitizer "* ]] || exit 0
 python3 - "$out" "$only" <<'PY' 2>&1 | tee "$out/sanitizer.log"
 import json, os, re, subprocess, sys
 out, only = sys.argv[1], sys.argv[2]
