@@ -125,8 +125,12 @@ struct AgentReduce
   static constexpr int ITEMS_PER_VECTOR   = VECTORIZE ? static_cast<int>(16 / sizeof(InputT)) : 1;
   static constexpr int VECTORS_PER_THREAD = ITEMS_PER_THREAD / ITEMS_PER_VECTOR;
 
-  //! A block's range of items starts at a multiple of this, so that vector loads stay aligned.
-  static constexpr int RANGE_ALIGN_ITEMS = ITEMS_PER_VECTOR;
+  //! A block's range of items starts at a multiple of this: 128 bytes (one
+  //! cache line) where the item size divides it, so that every warp-wide load
+  //! covers whole lines, as it does from an aligned pointer. (A share that
+  //! starts anywhere makes every warp's loads straddle one line more.)
+  static constexpr int RANGE_ALIGN_ITEMS =
+    128 % sizeof(InputT) == 0 ? static_cast<int>(128 / sizeof(InputT)) : ITEMS_PER_VECTOR;
 
   static_assert(TILE_ITEMS >= 256, "the size query assumes tiles of at least 256 items");
   static_assert(!VECTORIZE || ITEMS_PER_THREAD % ITEMS_PER_VECTOR == 0, "a thread's items must fill whole vectors");

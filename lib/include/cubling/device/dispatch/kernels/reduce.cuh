@@ -76,7 +76,7 @@ write_result(OutputIt d_out, ReductionOp reduction_op, const AccumT& total, cons
 // example-begin kernel
 //! Where the share of block `block` (of `grid`) of `num_items` items starts:
 //! `num_items * block / grid`, without overflow, rounded down to a multiple
-//! of `ALIGN` items (so that a vector-loaded share stays 16-byte aligned).
+//! of `ALIGN` items (so that a share starts on a cache line, as the input does).
 template <int ALIGN>
 __device__ CUBLING_FORCEINLINE int64_t even_share_boundary(int64_t num_items, int64_t block, int64_t grid)
 {
