@@ -125,15 +125,19 @@ struct AgentReduce
   static constexpr int ITEMS_PER_VECTOR   = VECTORIZE ? static_cast<int>(16 / sizeof(InputT)) : 1;
   static constexpr int VECTORS_PER_THREAD = ITEMS_PER_THREAD / ITEMS_PER_VECTOR;
 
-  //! A block's range of items starts at a multiple of this: 128 bytes (one
-  //! cache line) where the item size divides it, so that every warp-wide load
-  //! covers whole lines, as it does from an aligned pointer. (A share that
-  //! starts anywhere makes every warp's loads straddle one line more.)
-  static constexpr int RANGE_ALIGN_ITEMS =
-    128 % sizeof(InputT) == 0 ? static_cast<int>(128 / sizeof(InputT)) : ITEMS_PER_VECTOR;
+  //! A block's range of items starts at a multiple of this: a sixteenth of
+  //! a tile (256 items of 4 bytes: 1 KiB). Fine enough that the blocks' shares
+  //! differ by little (whole tiles would leave some blocks a tile more), and
+  //! coarse enough that a share starts on a cache line of the data, whatever
+  //! the item is: a pointer's item, or a wider one made from it by an
+  //! iterator (an ArgIndexInputIterator's 16-byte pair per 4-byte int). A
+  //! share starting mid-line would make every warp's loads straddle a line
+  //! more. Every share stays non-empty: the grid has at most one block per tile.
+  static constexpr int RANGE_ALIGN_ITEMS = TILE_ITEMS / 16;
 
   static_assert(TILE_ITEMS >= 256, "the size query assumes tiles of at least 256 items");
   static_assert(!VECTORIZE || ITEMS_PER_THREAD % ITEMS_PER_VECTOR == 0, "a thread's items must fill whole vectors");
+  static_assert(RANGE_ALIGN_ITEMS % ITEMS_PER_VECTOR == 0, "a share must start on a whole vector");
 
   //! How the block combines its threads' values.
   using BlockReduceT = BlockReduce<AccumT, BLOCK_THREADS, Policy::BLOCK_ALGORITHM>;
