@@ -444,6 +444,21 @@ struct Csv
   FILE* file = nullptr;
 };
 
+// A CSV field: quoted (RFC 4180) when it holds a comma, a quote or a newline.
+std::string csv_field(const std::string& text)
+{
+  if (text.find_first_of(",\"\n") == std::string::npos)
+  {
+    return text;
+  }
+  std::string quoted = "\"";
+  for (char c : text)
+  {
+    quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  }
+  return quoted + "\"";
+}
+
 // One problem at one size: the chapter's problem with its steps and its
 // VERSUS rows, or another problem with the VERSUS_ON rows that compute it.
 // The oracle and copy rows go to the CSV for the chapter's problem only.
@@ -621,7 +636,7 @@ bool run_size(const Chapter& chapter, const Problem& problem, const Step* steps,
       if (csv.file && main_problem)
       {
         std::fprintf(csv.file, "%s,%s,%s,%s,%lld,%.0f,%.3f,%.2f,%.2f,%.4f,%s,%s,%s,%d,%s,%s,%s,%s,%s\n", chapter.folder,
-                     row.step.c_str(), row.name.c_str(), problem.item_type, static_cast<long long>(n), bytes, row.us,
+                     row.step.c_str(), csv_field(row.name).c_str(), problem.item_type, static_cast<long long>(n), bytes, row.us,
                      gbps, copy_gbps, gbps / copy_gbps, vs_prev.empty() ? "" : std::to_string(previous->us / row.us).c_str(),
                      vs_first.empty() ? "" : std::to_string(first->us / row.us).c_str(),
                      vs_cub.empty() ? "" : std::to_string(row.us / oracle_row.us).c_str(), options.reps,
