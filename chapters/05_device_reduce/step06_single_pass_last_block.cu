@@ -14,7 +14,8 @@
 // on every block's path, and reads memory before anything has written it:
 // the page's exercises come back to it.)
 // Why: at small sizes a reduction is two launches and very little work; one
-// launch is a large share of the time. CUB's DeviceReduce launches twice.
+// launch is a large share of the time. CUB's DeviceReduce launches twice
+// (once only for inputs small enough for its single-block kernel).
 // Expected: faster than step 5 at small and medium sizes by the difference
 // between a memset and a kernel launch, and clearly faster when the input
 // fits in one tile (one block: no counter, no memset); the same at large
