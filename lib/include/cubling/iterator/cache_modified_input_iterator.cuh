@@ -39,6 +39,7 @@ namespace cubling
 //!                    integer; 64 bits work end to end
 template <CacheLoadModifier MODIFIER, typename ValueType, typename OffsetT = std::ptrdiff_t>
 class CacheModifiedInputIterator
+    : public detail::RandomAccessArithmetic<CacheModifiedInputIterator<MODIFIER, ValueType, OffsetT>, OffsetT>
 {
   static_assert(detail::is_offset_v<OffsetT>, "the offset type of an iterator is a signed integer type");
 
@@ -82,115 +83,24 @@ public:
     return ThreadLoad<MODIFIER>(ptr + static_cast<OffsetT>(n));
   }
 
-  //! Pre-increment.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator++()
-  {
-    ++ptr;
-    return *this;
-  }
+private:
+  friend detail::RandomAccessArithmetic<self_type, OffsetT>;
 
-  //! Post-increment.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator++(int)
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE void advance(OffsetT n)
   {
-    self_type before = *this;
-    ++ptr;
-    return before;
+    ptr += n;
   }
-
-  //! Pre-decrement.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator--()
-  {
-    --ptr;
-    return *this;
-  }
-
-  //! Post-decrement.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator--(int)
-  {
-    self_type before = *this;
-    --ptr;
-    return before;
-  }
-
-  //! @brief The iterator `n` places ahead.
-  //! @param n  the distance, any integer type (converted to `OffsetT`)
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator+(Distance n) const
-  {
-    return self_type(ptr + static_cast<OffsetT>(n));
-  }
-
-  //! @brief `n + it`: the iterator `n` places ahead of `it`.
-  //! @param n   the distance
-  //! @param it  the iterator
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE friend self_type operator+(Distance n, const self_type& it)
-  {
-    return it + n;
-  }
-
-  //! @brief Move `n` places ahead.
-  //! @param n  the distance
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator+=(Distance n)
-  {
-    ptr += static_cast<OffsetT>(n);
-    return *this;
-  }
-
-  //! @brief The iterator `n` places back.
-  //! @param n  the distance
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator-(Distance n) const
-  {
-    return self_type(ptr - static_cast<OffsetT>(n));
-  }
-
-  //! @brief Move `n` places back.
-  //! @param n  the distance
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator-=(Distance n)
-  {
-    ptr -= static_cast<OffsetT>(n);
-    return *this;
-  }
-
-  //! @brief The distance from `other` to this iterator, in items.
-  //! @param other  an iterator into the same array
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE difference_type operator-(const self_type& other) const
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE OffsetT distance_from(const self_type& other) const
   {
     return static_cast<OffsetT>(ptr - other.ptr);
   }
-
-  //! Same address.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator==(const self_type& other) const
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool equals(const self_type& other) const
   {
     return ptr == other.ptr;
   }
-  //! Different addresses.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator!=(const self_type& other) const
-  {
-    return ptr != other.ptr;
-  }
-  //! Before `other` in the same array.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator<(const self_type& other) const
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool before(const self_type& other) const
   {
     return ptr < other.ptr;
-  }
-  //! After `other`.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator>(const self_type& other) const
-  {
-    return other.ptr < ptr;
-  }
-  //! Not after `other`.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator<=(const self_type& other) const
-  {
-    return !(other.ptr < ptr);
-  }
-  //! Not before `other`.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator>=(const self_type& other) const
-  {
-    return !(ptr < other.ptr);
   }
 };
 

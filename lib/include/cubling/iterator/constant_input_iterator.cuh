@@ -27,7 +27,8 @@ namespace cubling
 //! @tparam ValueType  the type of the value
 //! @tparam OffsetT    the difference type (default `ptrdiff_t`), a signed
 //!                    integer; 64 bits work end to end
-template <typename ValueType, typename OffsetT = std::ptrdiff_t> class ConstantInputIterator
+template <typename ValueType, typename OffsetT = std::ptrdiff_t>
+class ConstantInputIterator : public detail::RandomAccessArithmetic<ConstantInputIterator<ValueType, OffsetT>, OffsetT>
 {
   static_assert(detail::is_offset_v<OffsetT>, "the offset type of an iterator is a signed integer type");
 
@@ -76,115 +77,24 @@ public:
     return val;
   }
 
-  //! Pre-increment.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator++()
-  {
-    ++offset;
-    return *this;
-  }
+private:
+  friend detail::RandomAccessArithmetic<self_type, OffsetT>;
 
-  //! Post-increment.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator++(int)
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE void advance(OffsetT n)
   {
-    self_type before = *this;
-    ++offset;
-    return before;
+    offset = static_cast<OffsetT>(offset + n);
   }
-
-  //! Pre-decrement.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator--()
-  {
-    --offset;
-    return *this;
-  }
-
-  //! Post-decrement.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator--(int)
-  {
-    self_type before = *this;
-    --offset;
-    return before;
-  }
-
-  //! @brief The iterator `n` places ahead.
-  //! @param n  the distance, any integer type (converted to `OffsetT`)
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator+(Distance n) const
-  {
-    return self_type(val, static_cast<OffsetT>(offset + static_cast<OffsetT>(n)));
-  }
-
-  //! @brief `n + it`: the iterator `n` places ahead of `it`.
-  //! @param n   the distance
-  //! @param it  the iterator
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE friend self_type operator+(Distance n, const self_type& it)
-  {
-    return it + n;
-  }
-
-  //! @brief Move `n` places ahead.
-  //! @param n  the distance
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator+=(Distance n)
-  {
-    offset = static_cast<OffsetT>(offset + static_cast<OffsetT>(n));
-    return *this;
-  }
-
-  //! @brief The iterator `n` places back.
-  //! @param n  the distance
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator-(Distance n) const
-  {
-    return self_type(val, static_cast<OffsetT>(offset - static_cast<OffsetT>(n)));
-  }
-
-  //! @brief Move `n` places back.
-  //! @param n  the distance
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator-=(Distance n)
-  {
-    offset = static_cast<OffsetT>(offset - static_cast<OffsetT>(n));
-    return *this;
-  }
-
-  //! @brief The distance from `other` to this iterator, in positions.
-  //! @param other  another iterator (normally over the same value)
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE difference_type operator-(const self_type& other) const
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE OffsetT distance_from(const self_type& other) const
   {
     return static_cast<OffsetT>(offset - other.offset);
   }
-
-  //! Same position and same value.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator==(const self_type& other) const
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool equals(const self_type& other) const
   {
     return offset == other.offset && val == other.val;
   }
-  //! Different position or different value.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator!=(const self_type& other) const
-  {
-    return !(*this == other);
-  }
-  //! Before `other` (compares the positions only).
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator<(const self_type& other) const
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool before(const self_type& other) const
   {
     return offset < other.offset;
-  }
-  //! After `other`.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator>(const self_type& other) const
-  {
-    return other.offset < offset;
-  }
-  //! Not after `other`.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator<=(const self_type& other) const
-  {
-    return !(other.offset < offset);
-  }
-  //! Not before `other`.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator>=(const self_type& other) const
-  {
-    return !(offset < other.offset);
   }
 };
 

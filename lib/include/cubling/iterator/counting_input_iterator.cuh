@@ -37,7 +37,8 @@ namespace cubling
 //!
 //! @tparam ValueType  the type of the items (an integer, a floating-point type, ...)
 //! @tparam OffsetT    the difference type (default `ptrdiff_t`)
-template <typename ValueType, typename OffsetT = std::ptrdiff_t> class CountingInputIterator
+template <typename ValueType, typename OffsetT = std::ptrdiff_t>
+class CountingInputIterator : public detail::RandomAccessArithmetic<CountingInputIterator<ValueType, OffsetT>, OffsetT>
 {
   static_assert(detail::is_offset_v<OffsetT>, "the offset type of an iterator is a signed integer type");
 
@@ -80,115 +81,20 @@ public:
     return detail::counter_advance(val, static_cast<OffsetT>(n));
   }
 
-  //! Pre-increment.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator++()
-  {
-    val = detail::counter_advance(val, OffsetT(1));
-    return *this;
-  }
+private:
+  friend detail::RandomAccessArithmetic<self_type, OffsetT>;
 
-  //! Post-increment.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator++(int)
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE void advance(OffsetT n)
   {
-    self_type before = *this;
-    ++*this;
-    return before;
+    val = detail::counter_advance(val, n);
   }
-
-  //! Pre-decrement.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator--()
-  {
-    val = detail::counter_advance(val, OffsetT(-1));
-    return *this;
-  }
-
-  //! Post-decrement.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator--(int)
-  {
-    self_type before = *this;
-    --*this;
-    return before;
-  }
-
-  //! @brief The iterator `n` places ahead.
-  //! @param n  the distance, any integer type (converted to `OffsetT`)
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator+(Distance n) const
-  {
-    return self_type(detail::counter_advance(val, static_cast<OffsetT>(n)));
-  }
-
-  //! @brief `n + it`: the iterator `n` places ahead of `it`.
-  //! @param n   the distance
-  //! @param it  the iterator
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE friend self_type operator+(Distance n, const self_type& it)
-  {
-    return it + n;
-  }
-
-  //! @brief Move `n` places ahead.
-  //! @param n  the distance
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator+=(Distance n)
-  {
-    val = detail::counter_advance(val, static_cast<OffsetT>(n));
-    return *this;
-  }
-
-  //! @brief The iterator `n` places back.
-  //! @param n  the distance
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator-(Distance n) const
-  {
-    return self_type(detail::counter_advance(val, static_cast<OffsetT>(-static_cast<OffsetT>(n))));
-  }
-
-  //! @brief Move `n` places back.
-  //! @param n  the distance
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator-=(Distance n)
-  {
-    val = detail::counter_advance(val, static_cast<OffsetT>(-static_cast<OffsetT>(n)));
-    return *this;
-  }
-
-  //! @brief The distance from `other` to this iterator (`*this - other` items; negative when behind).
-  //! @param other  an iterator over the same sequence
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE difference_type operator-(const self_type& other) const
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE OffsetT distance_from(const self_type& other) const
   {
     return detail::counter_distance<OffsetT>(val, other.val);
   }
-
-  //! Same position.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator==(const self_type& other) const
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool equals(const self_type& other) const
   {
     return val == other.val;
-  }
-  //! Different positions.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator!=(const self_type& other) const
-  {
-    return !(*this == other);
-  }
-  //! Before `other` (by distance, so an integer counter that wrapped around still orders right).
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator<(const self_type& other) const
-  {
-    return (*this - other) < 0;
-  }
-  //! After `other`.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator>(const self_type& other) const
-  {
-    return other < *this;
-  }
-  //! Not after `other`.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator<=(const self_type& other) const
-  {
-    return !(other < *this);
-  }
-  //! Not before `other`.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator>=(const self_type& other) const
-  {
-    return !(*this < other);
   }
 };
 

@@ -1,6 +1,8 @@
 //! @file
 //! What cubling's fancy iterators share: the switch that lets a host-device
-//! member call a user's operator, and wraparound-safe arithmetic on counters.
+//! member call a user's operator, wraparound-safe arithmetic on counters, and
+//! the arithmetic and comparisons of a random-access iterator, written once
+//! (detail::RandomAccessArithmetic).
 //!
 //! The iterators themselves (one header each in this folder) follow CUB
 //! 2.x's names and template parameters. CUB 3 moved them out of CUB (the
@@ -104,6 +106,184 @@ template <typename T> constexpr bool is_offset_v = cuda::std::is_integral_v<T>&&
 //! and `it - other_it` never pick the step-by-`n` overloads).
 template <typename Distance>
 using enable_if_distance_t = cuda::std::enable_if_t<cuda::std::is_integral_v<Distance>, int>;
+
+//! @brief The arithmetic and comparisons of a random-access iterator, written
+//! once for all of cubling's fancy iterators (a CRTP base).
+//!
+//! `Derived` derives from `RandomAccessArithmetic<Derived, OffsetT>`, makes
+//! this base a friend, and provides the primitives that everything here is
+//! built from:
+//!   - `void advance(OffsetT n)`: move `n` places (negative: back);
+//!   - `OffsetT distance_from(const Derived& other) const`: `*this - other`, in items;
+//!   - `bool equals(const Derived& other) const`: the same position;
+//!   - optionally `bool before(const Derived& other) const`: before `other`
+//!     (without it, `distance_from(other) < 0`, which orders a wrapped
+//!     counter right).
+//!
+//! Every operator runs on the host and on the device, with nvcc's execution
+//! check disabled, so that it is checked only where it is used (a wrapped
+//! iterator or operator may be host-only or device-only). Every distance
+//! parameter is any integer type, converted to `OffsetT`; every result is a
+//! `Derived`.
+//!
+//! @tparam Derived  the iterator
+//! @tparam OffsetT  its difference type, a signed integer
+template <typename Derived, typename OffsetT> struct RandomAccessArithmetic
+{
+  //! Pre-increment.
+  CUBLING_EXEC_CHECK_DISABLE
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE Derived& operator++()
+  {
+    self().advance(OffsetT(1));
+    return self();
+  }
+
+  //! Post-increment.
+  CUBLING_EXEC_CHECK_DISABLE
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE Derived operator++(int)
+  {
+    Derived before = self();
+    self().advance(OffsetT(1));
+    return before;
+  }
+
+  //! Pre-decrement.
+  CUBLING_EXEC_CHECK_DISABLE
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE Derived& operator--()
+  {
+    self().advance(OffsetT(-1));
+    return self();
+  }
+
+  //! Post-decrement.
+  CUBLING_EXEC_CHECK_DISABLE
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE Derived operator--(int)
+  {
+    Derived before = self();
+    self().advance(OffsetT(-1));
+    return before;
+  }
+
+  //! @brief The iterator `n` places ahead.
+  //! @param n  the distance, any integer type (converted to `OffsetT`)
+  CUBLING_EXEC_CHECK_DISABLE
+  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE Derived operator+(Distance n) const
+  {
+    Derived result = self();
+    result.advance(static_cast<OffsetT>(n));
+    return result;
+  }
+
+  //! @brief `n + it`: the iterator `n` places ahead of `it`.
+  //! @param n   the distance, any integer type
+  //! @param it  the iterator
+  CUBLING_EXEC_CHECK_DISABLE
+  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE friend Derived operator+(Distance n, const Derived& it)
+  {
+    return it + n;
+  }
+
+  //! @brief Move `n` places ahead.
+  //! @param n  the distance, any integer type
+  CUBLING_EXEC_CHECK_DISABLE
+  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE Derived& operator+=(Distance n)
+  {
+    self().advance(static_cast<OffsetT>(n));
+    return self();
+  }
+
+  //! @brief The iterator `n` places back.
+  //! @param n  the distance, any integer type
+  CUBLING_EXEC_CHECK_DISABLE
+  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE Derived operator-(Distance n) const
+  {
+    Derived result = self();
+    result.advance(static_cast<OffsetT>(-static_cast<OffsetT>(n)));
+    return result;
+  }
+
+  //! @brief Move `n` places back.
+  //! @param n  the distance, any integer type
+  CUBLING_EXEC_CHECK_DISABLE
+  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE Derived& operator-=(Distance n)
+  {
+    self().advance(static_cast<OffsetT>(-static_cast<OffsetT>(n)));
+    return self();
+  }
+
+  //! @brief The distance from `other` to this iterator (`*this - other` items; negative when behind).
+  //! @param other  an iterator over the same sequence
+  CUBLING_EXEC_CHECK_DISABLE
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE OffsetT operator-(const Derived& other) const
+  {
+    return self().distance_from(other);
+  }
+
+  //! @brief Same position.
+  //! @param other  the iterator to compare with
+  CUBLING_EXEC_CHECK_DISABLE
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator==(const Derived& other) const
+  {
+    return self().equals(other);
+  }
+  //! @brief Different positions.
+  //! @param other  the iterator to compare with
+  CUBLING_EXEC_CHECK_DISABLE
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator!=(const Derived& other) const
+  {
+    return !self().equals(other);
+  }
+  //! @brief Before `other`.
+  //! @param other  an iterator over the same sequence
+  CUBLING_EXEC_CHECK_DISABLE
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator<(const Derived& other) const
+  {
+    return self().before(other);
+  }
+  //! @brief After `other`.
+  //! @param other  an iterator over the same sequence
+  CUBLING_EXEC_CHECK_DISABLE
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator>(const Derived& other) const
+  {
+    return other.before(self());
+  }
+  //! @brief Not after `other`.
+  //! @param other  an iterator over the same sequence
+  CUBLING_EXEC_CHECK_DISABLE
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator<=(const Derived& other) const
+  {
+    return !other.before(self());
+  }
+  //! @brief Not before `other`.
+  //! @param other  an iterator over the same sequence
+  CUBLING_EXEC_CHECK_DISABLE
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator>=(const Derived& other) const
+  {
+    return !self().before(other);
+  }
+
+private:
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE Derived& self()
+  {
+    return static_cast<Derived&>(*this);
+  }
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE const Derived& self() const
+  {
+    return static_cast<const Derived&>(*this);
+  }
+
+  // The ordering of a Derived that has no before() of its own (hidden by one that has).
+  CUBLING_EXEC_CHECK_DISABLE
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool before(const Derived& other) const
+  {
+    return self().distance_from(other) < 0;
+  }
+};
 
 } // namespace detail
 } // namespace cubling

@@ -39,6 +39,8 @@ namespace cubling
 //!                         signed integer; 64 bits work end to end
 template <typename ValueType, typename ConversionOp, typename InputIteratorT, typename OffsetT = std::ptrdiff_t>
 class TransformInputIterator
+    : public detail::RandomAccessArithmetic<TransformInputIterator<ValueType, ConversionOp, InputIteratorT, OffsetT>,
+                                            OffsetT>
 {
   static_assert(detail::is_offset_v<OffsetT>, "the offset type of an iterator is a signed integer type");
 
@@ -101,125 +103,23 @@ public:
     return static_cast<ValueType>(conversion_op(input_itr[static_cast<OffsetT>(n)]));
   }
 
-  //! Pre-increment.
-  CUBLING_EXEC_CHECK_DISABLE
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator++()
-  {
-    ++input_itr;
-    return *this;
-  }
+private:
+  friend detail::RandomAccessArithmetic<self_type, OffsetT>;
 
-  //! Post-increment.
   CUBLING_EXEC_CHECK_DISABLE
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator++(int)
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE void advance(OffsetT n)
   {
-    self_type before = *this;
-    ++input_itr;
-    return before;
+    input_itr = input_itr + n;
   }
-
-  //! Pre-decrement.
   CUBLING_EXEC_CHECK_DISABLE
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator--()
-  {
-    --input_itr;
-    return *this;
-  }
-
-  //! Post-decrement.
-  CUBLING_EXEC_CHECK_DISABLE
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator--(int)
-  {
-    self_type before = *this;
-    --input_itr;
-    return before;
-  }
-
-  //! @brief The iterator `n` places ahead.
-  //! @param n  the distance, any integer type (converted to `OffsetT`)
-  CUBLING_EXEC_CHECK_DISABLE
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator+(Distance n) const
-  {
-    return self_type(input_itr + static_cast<OffsetT>(n), conversion_op);
-  }
-
-  //! @brief `n + it`: the iterator `n` places ahead of `it`.
-  //! @param n   the distance
-  //! @param it  the iterator
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE friend self_type operator+(Distance n, const self_type& it)
-  {
-    return it + n;
-  }
-
-  //! @brief Move `n` places ahead.
-  //! @param n  the distance
-  CUBLING_EXEC_CHECK_DISABLE
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator+=(Distance n)
-  {
-    input_itr = input_itr + static_cast<OffsetT>(n);
-    return *this;
-  }
-
-  //! @brief The iterator `n` places back.
-  //! @param n  the distance
-  CUBLING_EXEC_CHECK_DISABLE
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type operator-(Distance n) const
-  {
-    return self_type(input_itr - static_cast<OffsetT>(n), conversion_op);
-  }
-
-  //! @brief Move `n` places back.
-  //! @param n  the distance
-  CUBLING_EXEC_CHECK_DISABLE
-  template <typename Distance, detail::enable_if_distance_t<Distance> = 0>
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE self_type& operator-=(Distance n)
-  {
-    input_itr = input_itr - static_cast<OffsetT>(n);
-    return *this;
-  }
-
-  //! @brief The distance from `other` to this iterator (that of the wrapped iterators).
-  //! @param other  an iterator over the same sequence
-  CUBLING_EXEC_CHECK_DISABLE
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE difference_type operator-(const self_type& other) const
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE OffsetT distance_from(const self_type& other) const
   {
     return static_cast<OffsetT>(input_itr - other.input_itr);
   }
-
-  //! Same position (the wrapped iterators are equal; the operators are not compared).
   CUBLING_EXEC_CHECK_DISABLE
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator==(const self_type& other) const
+  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool equals(const self_type& other) const
   {
     return input_itr == other.input_itr;
-  }
-  //! Different positions.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator!=(const self_type& other) const
-  {
-    return !(*this == other);
-  }
-  //! Before `other`.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator<(const self_type& other) const
-  {
-    return (*this - other) < 0;
-  }
-  //! After `other`.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator>(const self_type& other) const
-  {
-    return other < *this;
-  }
-  //! Not after `other`.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator<=(const self_type& other) const
-  {
-    return !(other < *this);
-  }
-  //! Not before `other`.
-  CUBLING_HOST_DEVICE CUBLING_FORCEINLINE bool operator>=(const self_type& other) const
-  {
-    return !(*this < other);
   }
 };
 
