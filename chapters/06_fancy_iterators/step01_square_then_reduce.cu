@@ -43,7 +43,7 @@ void launch(const float* d_in, float* d_out, int64_t n, void* d_scratch, cudaStr
 {
   // The scratch holds the n squares, then DeviceReduce's temporary storage.
   float* squares    = static_cast<float*>(d_scratch);
-  const size_t skip = ch06::squares_bytes(n);
+  const size_t skip = ch06::reduce_sum_squares_f32::squares_bytes(n);
   void* d_temp      = static_cast<char*>(d_scratch) + skip;
   size_t bytes      = ch06::temp_bytes<problems::reduce_sum_squares_f32>(
       n, skip, [&](size_t& b) { return cubling::DeviceReduce::Sum(nullptr, b, squares, d_out, n, stream); });

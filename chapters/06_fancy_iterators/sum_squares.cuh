@@ -1,9 +1,10 @@
 // sum_squares.cuh: what the steps and comparisons of chapter 06 share.
 //
-// The square itself, where in the scratch memory each step puts what, and a
-// size query that is asked once per size and checked against the scratch
-// the runner gives (chapters/common/problems.cu sizes it for n squares,
-// rounded up to 256 bytes, followed by DeviceReduce's temporary storage).
+// The square itself and where in the scratch memory each step puts what
+// (both defined with the problem, in chapters/common/problems.h), and a size
+// query that is asked once per size and checked against the scratch the
+// runner gives (n squares, rounded up to 256 bytes, then DeviceReduce's
+// temporary storage).
 #pragma once
 
 #include <cstddef>
@@ -11,48 +12,29 @@
 
 #include <cuda_runtime.h>
 
-#include <cubling/util/math.cuh>
-
 #include "check.h"
+#include "problems.h"
+#include "temp_bytes.h"
 
 namespace ch06
 {
 
-// example-begin square
-//! The transform of the whole chapter: x -> x * x. A plain function object,
-//! callable on the host and on the device, with no state.
-struct Square
-{
-  __host__ __device__ float operator()(float x) const
-  {
-    return x * x;
-  }
-};
-// example-end square
+//! The chapter's transform and scratch layout, defined with its problem.
+using Square = problems::reduce_sum_squares_f32::Square;
+using problems::reduce_sum_squares_f32;
 
-//! Bytes of scratch that n squares take, rounded up to 256 so that what
-//! follows them is aligned as cudaMalloc would align it.
-inline size_t squares_bytes(int64_t n)
-{
-  return cubling::ceil_div(sizeof(float) * static_cast<size_t>(n), size_t{256}) * 256;
-}
-
-//! The answer of a DeviceReduce size query for `n`, asked once per size (the
-//! runner calls a launch many times with the same n, and the query is not
-//! part of what is timed), and checked: `offset` bytes into the scratch, the
-//! temporary storage must still fit in `Problem`'s scratch. One cache per
-//! call site: each lambda is its own type.
+//! A DeviceReduce size query for `n`, asked once per size
+//! (runner::remembered_temp_bytes), and checked: `offset` bytes into the
+//! scratch, the temporary storage must still fit in `Problem`'s scratch.
 template <typename Problem, typename Query> size_t temp_bytes(int64_t n, size_t offset, Query query)
 {
-  static int64_t last_n     = -1;
-  static size_t last_answer = 0;
-  if (n != last_n)
-  {
-    CHECK_CUDA(query(last_answer));
-    CHECK(offset + last_answer <= Problem::problem.scratch_bytes(n));
-    last_n = n;
-  }
-  return last_answer;
+  return runner::remembered_temp_bytes(n,
+                                       [&](size_t& bytes)
+                                       {
+                                         const cudaError_t status = query(bytes);
+                                         CHECK(offset + bytes <= Problem::problem.scratch_bytes(n));
+                                         return status;
+                                       });
 }
 
 } // namespace ch06

@@ -189,13 +189,7 @@ bool close_positive_f32(const void* got, const void* want, int64_t)
   const float b = *static_cast<const float*>(want);
   return std::fabs(a - b) <= 1e-5f * b + 1e-30f;
 }
-struct Square
-{
-  __host__ __device__ float operator()(float x) const
-  {
-    return x * x;
-  }
-};
+using Square = reduce_sum_squares_f32::Square;
 size_t cub_sum_squares_temp(int64_t n)
 {
   size_t bytes = 0;
@@ -205,9 +199,7 @@ size_t cub_sum_squares_temp(int64_t n)
 }
 size_t scratch_sum_squares_f32(int64_t n)
 {
-  const size_t squares = cubling::ceil_div(sizeof(float) * static_cast<size_t>(n), size_t{256}) * 256;
-  const size_t reduce  = std::max(cub_sum_squares_temp(n), scratch_sum_f32(n));
-  return squares + reduce;
+  return reduce_sum_squares_f32::squares_bytes(n) + std::max(cub_sum_squares_temp(n), scratch_sum_f32(n));
 }
 void cub_sum_squares(void* d_temp, size_t temp_bytes, const void* d_in, void* d_out, int64_t n, cudaStream_t stream)
 {

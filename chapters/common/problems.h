@@ -39,6 +39,26 @@ struct reduce_sum_squares_f32
   using In  = float;
   using Out = float;
   static const runner::Problem problem;
+
+  // example-begin square
+  //! The transform: x -> x * x. A plain function object, callable on the
+  //! host and on the device, with no state.
+  struct Square
+  {
+    __host__ __device__ float operator()(float x) const
+    {
+      return x * x;
+    }
+  };
+  // example-end square
+
+  //! Scratch bytes that n squares take, rounded up to 256 so that what
+  //! follows them (DeviceReduce's temporary storage) is aligned as cudaMalloc
+  //! would align it.
+  static size_t squares_bytes(int64_t n)
+  {
+    return (sizeof(float) * static_cast<size_t>(n) + 255) / 256 * 256;
+  }
 };
 
 //! Minimum of n int32 values (random, every bit pattern). Oracle: cub::DeviceReduce::Min.
