@@ -4,7 +4,7 @@
 //! The dispatch layer decides how many blocks to launch and which policy
 //! they follow; the kernel only picks its policy and hands the work to this
 //! agent. The agent owns the per-tile work:
-//!   - ConsumeRange(): fold a contiguous range of the input, tile by tile,
+//!   - ConsumeShare(): fold the block's share of the input, tile by tile,
 //!     into one value per block. Each thread folds its items of every tile
 //!     into a running value in registers (ThreadReduce); the block combines
 //!     the threads' values once, at the end (BlockReduce).
@@ -41,11 +41,15 @@ namespace cubling
 //!                            sizes keep the tile's bytes about the same
 //!                            (`NOMINAL_ITEMS_4B * 4 / sizeof(T)`, at least 1)
 //! @tparam BLOCK_ALGORITHM_   the BlockReduce algorithm that combines the threads
-template <int BLOCK_THREADS_, int NOMINAL_ITEMS_4B, BlockReduceAlgorithm BLOCK_ALGORITHM_>
+//! @tparam MAX_BLOCKS_PER_SM_ the most blocks per multiprocessor the grid gets,
+//!                            below what fits: every block more is one more
+//!                            arrival at the grid-wide barrier
+template <int BLOCK_THREADS_, int NOMINAL_ITEMS_4B, BlockReduceAlgorithm BLOCK_ALGORITHM_, int MAX_BLOCKS_PER_SM_>
 struct AgentReducePolicy
 {
   static constexpr int BLOCK_THREADS                    = BLOCK_THREADS_;
   static constexpr BlockReduceAlgorithm BLOCK_ALGORITHM = BLOCK_ALGORITHM_;
+  static constexpr int MAX_BLOCKS_PER_SM                = MAX_BLOCKS_PER_SM_;
   //! Items per thread per tile, for items of `bytes` bytes.
   static constexpr int items_per_thread(int bytes)
   {
@@ -125,14 +129,15 @@ struct AgentReduce
   static constexpr int ITEMS_PER_VECTOR   = VECTORIZE ? static_cast<int>(16 / sizeof(InputT)) : 1;
   static constexpr int VECTORS_PER_THREAD = ITEMS_PER_THREAD / ITEMS_PER_VECTOR;
 
-  //! A block's range of items starts at a multiple of this: a sixteenth of
-  //! a tile (256 items of 4 bytes: 1 KiB). Fine enough that the blocks' shares
-  //! differ by little (whole tiles would leave some blocks a tile more), and
+  //! A block's share of what the whole rounds of tiles leave starts at a
+  //! multiple of this: a sixteenth of a tile (256 items of 4 bytes: 1 KiB).
+  //! Fine enough that the shares differ by little (whole tiles would leave
+  //! some blocks a tile more), and
   //! coarse enough that a share starts on a cache line of the data, whatever
   //! the item is: a pointer's item, or a wider one made from it by an
   //! iterator (an ArgIndexInputIterator's 16-byte pair per 4-byte int). A
   //! share starting mid-line would make every warp's loads straddle a line
-  //! more. Every share stays non-empty: the grid has at most one block per tile.
+  //! more.
   static constexpr int RANGE_ALIGN_ITEMS = TILE_ITEMS / 16;
 
   static_assert(TILE_ITEMS >= 256, "the size query assumes tiles of at least 256 items");
@@ -236,50 +241,89 @@ struct AgentReduce
     }
   }
 
-  // example-begin consume-range
-  //! @brief Reduce the items [begin, end) (`end > begin`); the result is valid in thread 0.
-  //!
-  //! Full tiles first, then the partial tile at the end, if any. The block
-  //! combines the threads' values once; when the range is shorter than the
-  //! block, only the threads that saw an item take part.
-  __device__ CUBLING_FORCEINLINE AccumT ConsumeRange(int64_t begin, int64_t end)
+  //! Fold `count` full tiles, the first at item `tile_begin` and each next
+  //! one `tile_step` items further, into `thread_value`; `has_value` says
+  //! whether the thread holds a value, before and after. An aligned plain
+  //! pointer is read with vectors, anything else one item at a time.
+  __device__ CUBLING_FORCEINLINE void ConsumeTiles(int64_t tile_begin, int64_t tile_step, int64_t count,
+                                                   AccumT& thread_value, bool& has_value)
   {
+    if (count <= 0)
+    {
+      return;
+    }
+    const bool first = !has_value;
+    has_value        = true;
+    if constexpr (VECTORIZE) // only a pointer has an address to read vectors from
+    {
+      if (reinterpret_cast<uintptr_t>(&*d_in) % 16 == 0)
+      {
+        first ? ConsumeFullTileVectorized<true>(tile_begin, thread_value)
+              : ConsumeFullTileVectorized<false>(tile_begin, thread_value);
+        for (int64_t tile = 1; tile < count; ++tile)
+        {
+          ConsumeFullTileVectorized<false>(tile_begin + tile * tile_step, thread_value);
+        }
+        return;
+      }
+    }
+    first ? ConsumeFullTileItems<true>(tile_begin, thread_value) : ConsumeFullTileItems<false>(tile_begin, thread_value);
+    for (int64_t tile = 1; tile < count; ++tile)
+    {
+      ConsumeFullTileItems<false>(tile_begin + tile * tile_step, thread_value);
+    }
+  }
+
+  // example-begin consume-share
+  //! @brief Reduce block `block`'s share of all `num_items` (> 0) items, among
+  //! `grid` blocks (at most one per tile); the result is valid in thread 0.
+  //!
+  //! Two phases, so that the grid reads memory in order and the blocks
+  //! finish together:
+  //!   1. whole rounds of tiles, striped over the grid: in round r, block b
+  //!      reads tile r * grid + b. At any moment the blocks read neighbouring
+  //!      tiles, one window of memory, as a copy does; contiguous shares
+  //!      would make every block stream from a distant place of its own;
+  //!   2. what is left (fewer tiles than blocks, then a partial tile) in even
+  //!      shares that start on a sixteenth of a tile, so that no block is
+  //!      left with a tile more than the others.
+  //! Each thread folds its items of both phases into one running value; the
+  //! block combines the threads' values once, at the end.
+  __device__ CUBLING_FORCEINLINE AccumT ConsumeShare(int64_t num_items, int64_t block, int64_t grid)
+  {
+    const int64_t rounds     = num_items / TILE_ITEMS / grid;
+    const int64_t rest_begin = rounds * grid * TILE_ITEMS;
+    const int64_t begin      = rest_begin + even_share_boundary(num_items - rest_begin, block, grid);
+    const int64_t end        = rest_begin + even_share_boundary(num_items - rest_begin, block + 1, grid);
+    const int64_t full_tiles = (end - begin) / TILE_ITEMS;
     AccumT thread_value;
-    const int64_t full_end = begin + (end - begin) / TILE_ITEMS * TILE_ITEMS;
-    bool has_value         = full_end > begin;
-    bool aligned           = false;
-    if constexpr (VECTORIZE)
-    {
-      aligned = reinterpret_cast<uintptr_t>(&*d_in) % 16 == 0;
-    }
-    if (has_value)
-    {
-      if constexpr (VECTORIZE) // only a pointer has an address to read vectors from
-      {
-        if (aligned)
-        {
-          ConsumeFullTileVectorized<true>(begin, thread_value);
-          for (int64_t tile = begin + TILE_ITEMS; tile < full_end; tile += TILE_ITEMS)
-          {
-            ConsumeFullTileVectorized<false>(tile, thread_value);
-          }
-        }
-      }
-      if (!aligned)
-      {
-        ConsumeFullTileItems<true>(begin, thread_value);
-        for (int64_t tile = begin + TILE_ITEMS; tile < full_end; tile += TILE_ITEMS)
-        {
-          ConsumeFullTileItems<false>(tile, thread_value);
-        }
-      }
-    }
-    ConsumePartialTile(full_end, end, thread_value, has_value);
-    const int64_t count = end - begin;
+    bool has_value = false;
+    ConsumeTiles(block * TILE_ITEMS, grid * TILE_ITEMS, rounds, thread_value, has_value); // phase 1
+    ConsumeTiles(begin, TILE_ITEMS, full_tiles, thread_value, has_value);                 // phase 2
+    ConsumePartialTile(begin + full_tiles * TILE_ITEMS, end, thread_value, has_value);
+    // Every block has items (see even_share_boundary); only a single block
+    // with fewer items than threads has threads without a value.
+    const int64_t count = rounds * TILE_ITEMS + (end - begin);
     const int valid     = count < BLOCK_THREADS ? static_cast<int>(count) : BLOCK_THREADS;
     return BlockReduceT(temp_storage).Reduce(thread_value, reduction_op, valid);
   }
-  // example-end consume-range
+  // example-end consume-share
+
+  //! Where share `block` (of `grid`) of `count` items starts: `count * block /
+  //! grid`, without overflow, rounded down to a multiple of RANGE_ALIGN_ITEMS.
+  //! When there are no whole rounds, every share is non-empty: the grid has at
+  //! most one block per tile, so `count > (grid - 1) * TILE_ITEMS`, a share
+  //! holds more than half a tile before rounding, and rounding moves its ends
+  //! by less than a sixteenth. (After whole rounds, an empty share is fine.)
+  static __device__ CUBLING_FORCEINLINE int64_t even_share_boundary(int64_t count, int64_t block, int64_t grid)
+  {
+    if (block == grid)
+    {
+      return count;
+    }
+    const int64_t boundary = count / grid * block + count % grid * block / grid;
+    return boundary / RANGE_ALIGN_ITEMS * RANGE_ALIGN_ITEMS;
+  }
 
   //! @brief Reduce `count` (> 0) partial results, in index order; the result is valid in thread 0.
   //!

@@ -11,7 +11,8 @@
 //!   3. finds the PTX version of the current device and walks the policy
 //!      chain to the policy for it (ChainedPolicy::Invoke);
 //!   4. sizes the grid for that policy (one block per tile, at most as many
-//!      as fit on the GPU at once, at most one per partial slot) and launches
+//!      as fit on the GPU at once and as the policy allows per multiprocessor,
+//!      at most one per partial slot) and launches
 //!      the kernel once, cooperatively (or twice, where the device cannot
 //!      launch cooperatively). Nothing waits for it.
 #pragma once
@@ -36,23 +37,25 @@ namespace detail
 // example-begin policies
 //! DeviceReduce's tuning policies, one per architecture, newest first. A
 //! tile is BLOCK_THREADS x ITEMS_PER_THREAD items: 4096 items of 4 bytes,
-//! 16 KiB, read as four 16-byte vectors per thread.
+//! 16 KiB, read as four 16-byte vectors per thread. At most 4 blocks of 256
+//! threads per multiprocessor: 64 KiB of loads in flight on each, enough to
+//! keep memory busy, with half the barrier arrivals of a full GPU (8 blocks).
 struct DeviceReducePolicy
 {
   //! Pascal and later: the baseline.
   struct Policy600 : ChainedPolicy<600, Policy600, Policy600>
   {
-    using ReducePolicy = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS>;
+    using ReducePolicy = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
   };
   //! Ampere: the same tile; a link of its own, ready to be tuned apart.
   struct Policy800 : ChainedPolicy<800, Policy800, Policy600>
   {
-    using ReducePolicy = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS>;
+    using ReducePolicy = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
   };
   //! Hopper (measured on an H200 in chapter 05).
   struct Policy900 : ChainedPolicy<900, Policy900, Policy800>
   {
-    using ReducePolicy = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS>;
+    using ReducePolicy = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
   };
   using MaxPolicy = Policy900;
 };
@@ -128,6 +131,8 @@ struct DispatchReduce
     CUBLING_RETURN_IF_ERROR(sm_count(device, sms));
     CUBLING_RETURN_IF_ERROR(resident_blocks_per_sm<kernel>(device, Agent::BLOCK_THREADS, per_sm));
     CUBLING_RETURN_IF_ERROR(can_launch_cooperatively(device, cooperative));
+    per_sm              = per_sm < ActivePolicy::ReducePolicy::MAX_BLOCKS_PER_SM ? per_sm
+                                                                                 : ActivePolicy::ReducePolicy::MAX_BLOCKS_PER_SM;
     const int64_t tiles = ceil_div(num_items, int64_t{Agent::TILE_ITEMS});
     int64_t grid        = int64_t{sms} * per_sm;
     grid                = tiles < grid ? tiles : grid;

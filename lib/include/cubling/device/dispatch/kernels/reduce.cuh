@@ -7,8 +7,8 @@
 //!
 //! Single pass (the usual way, `ReduceFinish::grid_barrier`). The grid is no
 //! larger than what fits on the GPU at once, and is launched cooperatively,
-//! which lets its blocks wait for each other. Every block reduces an even,
-//! contiguous share of the items and writes its partial; all blocks meet at
+//! which lets its blocks wait for each other. Every block reduces its share
+//! of the items and writes its partial; all blocks meet at
 //! a grid-wide barrier; block 0 then reduces the partials, in index order,
 //! and writes the output. One launch does what CUB's two passes do.
 //!
@@ -74,20 +74,6 @@ write_result(OutputIt d_out, ReductionOp reduction_op, const AccumT& total, cons
 }
 
 // example-begin kernel
-//! Where the share of block `block` (of `grid`) of `num_items` items starts:
-//! `num_items * block / grid`, without overflow, rounded down to a multiple
-//! of `ALIGN` items (so that a share starts on a cache line, as the input does).
-template <int ALIGN>
-__device__ CUBLING_FORCEINLINE int64_t even_share_boundary(int64_t num_items, int64_t block, int64_t grid)
-{
-  if (block == grid)
-  {
-    return num_items;
-  }
-  const int64_t boundary = num_items / grid * block + num_items % grid * block / grid;
-  return boundary / ALIGN * ALIGN;
-}
-
 //! @brief The reduction kernel.
 //!
 //! Instantiated on the newest policy of the chain (`MaxPolicy`); each
@@ -112,13 +98,11 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ReducePolicy::BLOCK_T
   }
   if (finish != ReduceFinish::reduce_partials)
   {
-    // This block's even share of the items, [begin, end): whole tiles, then
-    // what is left. Shares of whole tiles would leave some blocks a tile more
-    // than others, a few percent of the time when each has a few dozen.
-    const int64_t grid       = gridDim.x;
-    const int64_t begin      = even_share_boundary<Agent::RANGE_ALIGN_ITEMS>(num_items, blockIdx.x, grid);
-    const int64_t end        = even_share_boundary<Agent::RANGE_ALIGN_ITEMS>(num_items, blockIdx.x + 1, grid);
-    const AccumT block_total = Agent(temp_storage, d_in, reduction_op, transform_op).ConsumeRange(begin, end);
+    // This block's share of the items: tiles striped over the grid, then an
+    // even share of what is left (AgentReduce::ConsumeShare).
+    const int64_t grid = gridDim.x;
+    const AccumT block_total =
+      Agent(temp_storage, d_in, reduction_op, transform_op).ConsumeShare(num_items, blockIdx.x, grid);
     if (grid == 1 && finish == ReduceFinish::grid_barrier) // one block: nothing to combine
     {
       if (threadIdx.x == 0)
