@@ -12,7 +12,8 @@
 //!      chain to the policy for it (ChainedPolicy::Invoke);
 //!   4. sizes the grid for that policy (one block per tile, at most as many
 //!      as fit on the GPU at once and as the policy allows per multiprocessor,
-//!      at most one per partial slot) and launches
+//!      as few as take the same rounds of tiles, at most one per partial
+//!      slot) and launches
 //!      the kernel once, cooperatively (or twice, where the device cannot
 //!      launch cooperatively). Nothing waits for it.
 #pragma once
@@ -133,9 +134,12 @@ struct DispatchReduce
     CUBLING_RETURN_IF_ERROR(can_launch_cooperatively(device, cooperative));
     per_sm              = per_sm < ActivePolicy::ReducePolicy::MAX_BLOCKS_PER_SM ? per_sm
                                                                                  : ActivePolicy::ReducePolicy::MAX_BLOCKS_PER_SM;
-    const int64_t tiles = ceil_div(num_items, int64_t{Agent::TILE_ITEMS});
-    int64_t grid        = int64_t{sms} * per_sm;
-    grid                = tiles < grid ? tiles : grid;
+    // The fewest blocks that take no more rounds of tiles than the largest
+    // grid would: 1024 tiles on 528 blocks take 2 rounds, and so do they on
+    // 512 blocks, which then share them with nothing left over.
+    const int64_t tiles = num_items > 0 ? ceil_div(num_items, int64_t{Agent::TILE_ITEMS}) : 1;
+    const int64_t most  = int64_t{sms} * per_sm;
+    int64_t grid        = ceil_div(tiles, ceil_div(tiles, most));
     grid                = reduce_partial_slots(num_items) < grid ? reduce_partial_slots(num_items) : grid;
     grid                = grid < 1 ? 1 : grid;
     auto* partials      = reinterpret_cast<AccumT*>(
