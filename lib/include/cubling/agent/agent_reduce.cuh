@@ -97,22 +97,6 @@ struct PairWithIndex
   }
 };
 
-//! A read-only 16-byte load (as `__ldg`) that, from Ampere on, also asks L2
-//! to fetch the whole 256-byte block of memory around it: the tile's next
-//! loads find their bytes on the way.
-__device__ CUBLING_FORCEINLINE uint4 load_vector_streaming(const uint4* address)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  uint4 v;
-  asm("ld.global.nc.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
-      : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-      : "l"(address));
-  return v;
-#else
-  return __ldg(address);
-#endif
-}
-
 //! Can a full tile of `It` be read with 16-byte vector loads (if aligned)?
 //! Pointers to arithmetic types whose size divides 16.
 template <typename It>
@@ -193,7 +177,7 @@ struct AgentReduce
 #pragma unroll
     for (int v = 0; v < VECTORS_PER_THREAD; ++v) // every load first: all of them in flight at once
     {
-      loaded[v].bits = detail::load_vector_streaming(vectors + v * BLOCK_THREADS + threadIdx.x);
+      loaded[v].bits = __ldg(vectors + v * BLOCK_THREADS + threadIdx.x);
     }
 #pragma unroll
     for (int v = 0; v < VECTORS_PER_THREAD; ++v)
