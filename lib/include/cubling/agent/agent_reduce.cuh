@@ -43,7 +43,9 @@ namespace cubling
 //! @tparam BLOCK_ALGORITHM_   the BlockReduce algorithm that combines the threads
 //! @tparam MAX_BLOCKS_PER_SM_ the most blocks per multiprocessor the grid gets,
 //!                            below what fits: every block more is one more
-//!                            arrival at the grid-wide barrier
+//!                            arrival at the grid-wide barrier. The kernel
+//!                            asks the compiler for registers that let this
+//!                            many fit (`__launch_bounds__`)
 template <int BLOCK_THREADS_, int NOMINAL_ITEMS_4B, BlockReduceAlgorithm BLOCK_ALGORITHM_, int MAX_BLOCKS_PER_SM_>
 struct AgentReducePolicy
 {

@@ -80,7 +80,8 @@ write_result(OutputIt d_out, ReductionOp reduction_op, const AccumT& total, cons
 //! architecture it is compiled for uses `MaxPolicy::ActivePolicy`.
 template <typename MaxPolicy, bool INIT_ONLY_IF_EMPTY, typename InputIt, typename OutputIt, typename ReductionOp,
           typename InitT, typename AccumT, typename TransformOp>
-__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ReducePolicy::BLOCK_THREADS)
+__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ReducePolicy::BLOCK_THREADS,
+                                  MaxPolicy::ActivePolicy::ReducePolicy::MAX_BLOCKS_PER_SM)
   DeviceReduceKernel(InputIt d_in, OutputIt d_out, int64_t num_items, ReductionOp reduction_op,
                      InitT init, TransformOp transform_op, AccumT* partials, int partial_count, ReduceFinish finish)
 {
