@@ -269,6 +269,7 @@ int main()
       in_ptr = slice(3);
       cluster_launch((const void*)cluster_sum_kernel<1024>, c, 1024, sum_args);
       int got = 0;
+      CK(cudaStreamSynchronize(s)); // s does not wait for the legacy stream, nor it for s
       CK(cudaMemcpy(&got, d_flag, 4, cudaMemcpyDeviceToHost));
       long long want = 0;
       for (long long j = 0; j < n; ++j)
