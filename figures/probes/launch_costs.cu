@@ -8,7 +8,7 @@
 // partials through distributed shared memory, no global scratch at all)
 // over rotated inputs. It also reports the host time of each launch call.
 //
-// Build: nvcc -O3 -std=c++17 -arch=sm_90 figures/probes/launch_costs.cu -o launch_costs
+// Build: nvcc -O3 -std=c++17 -arch=sm_90 -Itests figures/probes/launch_costs.cu -o launch_costs
 #include <algorithm>
 #include <chrono>
 #include <cooperative_groups.h>
@@ -19,16 +19,7 @@
 
 namespace cg = cooperative_groups;
 
-#define CK(call)                                                                                     \
-  do                                                                                                 \
-  {                                                                                                  \
-    cudaError_t e_ = (call);                                                                         \
-    if (e_ != cudaSuccess)                                                                           \
-    {                                                                                                \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_));     \
-      std::exit(1);                                                                                  \
-    }                                                                                                \
-  } while (0)
+#include "check.h" // CHECK_CUDA, from tests/
 
 __global__ void empty_kernel(int*) {}
 
@@ -138,28 +129,28 @@ struct Timing
 Timing time_it(cudaStream_t s, const std::function<void(int)>& f, int reps = 301)
 {
   cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
+  CHECK_CUDA(cudaEventCreate(&a));
+  CHECK_CUDA(cudaEventCreate(&b));
   for (int i = 0; i < 5; ++i)
   {
     f(i);
   }
-  CK(cudaStreamSynchronize(s));
+  CHECK_CUDA(cudaStreamSynchronize(s));
   std::vector<double> ev, host;
   for (int r = 0; r < reps; ++r)
   {
-    CK(cudaEventRecord(a, s));
+    CHECK_CUDA(cudaEventRecord(a, s));
     auto t0 = std::chrono::steady_clock::now();
     f(r);
     auto t1 = std::chrono::steady_clock::now();
-    CK(cudaEventRecord(b, s));
-    CK(cudaEventSynchronize(b));
+    CHECK_CUDA(cudaEventRecord(b, s));
+    CHECK_CUDA(cudaEventSynchronize(b));
     float ms = 0;
-    CK(cudaEventElapsedTime(&ms, a, b));
+    CHECK_CUDA(cudaEventElapsedTime(&ms, a, b));
     ev.push_back(1000.0 * ms);
     host.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
   }
-  CK(cudaGetLastError());
+  CHECK_CUDA(cudaGetLastError());
   std::sort(ev.begin(), ev.end());
   std::sort(host.begin(), host.end());
   return {ev[ev.size() / 2], host[host.size() / 2]};
@@ -168,15 +159,15 @@ Timing time_it(cudaStream_t s, const std::function<void(int)>& f, int reps = 301
 int main()
 {
   cudaStream_t s;
-  CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   int sms = 0, per_sm = 0;
-  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_sync_kernel, 256, 0));
+  CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_sync_kernel, 256, 0));
   const unsigned full = sms * std::min(per_sm, 8);
   int* d_flag = nullptr;
-  CK(cudaMalloc(&d_flag, 64));
-  CK(cudaFuncSetAttribute(cluster_sync_kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  CK(cudaFuncSetAttribute(cluster_sum_kernel<1024>, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  CHECK_CUDA(cudaMalloc(&d_flag, 64));
+  CHECK_CUDA(cudaFuncSetAttribute(cluster_sync_kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  CHECK_CUDA(cudaFuncSetAttribute(cluster_sum_kernel<1024>, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
 
   auto cluster_launch = [&](const void* kernel_fn, unsigned blocks, unsigned threads, void** args) {
     cudaLaunchConfig_t config = {};
@@ -190,7 +181,7 @@ int main()
     attribute[0].val.clusterDim.z = 1;
     config.attrs                  = attribute;
     config.numAttrs               = 1;
-    CK(cudaLaunchKernelExC(&config, kernel_fn, args));
+    CHECK_CUDA(cudaLaunchKernelExC(&config, kernel_fn, args));
   };
 
   std::printf("probe,case,event_us,host_us\n");
@@ -200,19 +191,19 @@ int main()
   report("plain <<<1>>>", time_it(s, [&](int) { empty_kernel<<<1, 256, 0, s>>>(d_flag); }));
   report("plain <<<full>>>", time_it(s, [&](int) { empty_kernel<<<full, 256, 0, s>>>(d_flag); }));
   report("cudaLaunchKernel full",
-         time_it(s, [&](int) { CK(cudaLaunchKernel((const void*)empty_kernel, full, 256, args, 0, s)); }));
+         time_it(s, [&](int) { CHECK_CUDA(cudaLaunchKernel((const void*)empty_kernel, full, 256, args, 0, s)); }));
   report("cooperative empty full",
-         time_it(s, [&](int) { CK(cudaLaunchCooperativeKernel((const void*)empty_kernel, full, 256, args, 0, s)); }));
+         time_it(s, [&](int) { CHECK_CUDA(cudaLaunchCooperativeKernel((const void*)empty_kernel, full, 256, args, 0, s)); }));
   report("cooperative empty 2",
-         time_it(s, [&](int) { CK(cudaLaunchCooperativeKernel((const void*)empty_kernel, 2, 256, args, 0, s)); }));
+         time_it(s, [&](int) { CHECK_CUDA(cudaLaunchCooperativeKernel((const void*)empty_kernel, 2, 256, args, 0, s)); }));
   report("cooperative grid.sync full", time_it(s, [&](int) {
-           CK(cudaLaunchCooperativeKernel((const void*)grid_sync_kernel, full, 256, args, 0, s));
+           CHECK_CUDA(cudaLaunchCooperativeKernel((const void*)grid_sync_kernel, full, 256, args, 0, s));
          }));
   report("cooperative grid.sync 2", time_it(s, [&](int) {
-           CK(cudaLaunchCooperativeKernel((const void*)grid_sync_kernel, 2, 256, args, 0, s));
+           CHECK_CUDA(cudaLaunchCooperativeKernel((const void*)grid_sync_kernel, 2, 256, args, 0, s));
          }));
   report("memset 4B + plain full", time_it(s, [&](int) {
-           CK(cudaMemsetAsync(d_flag, 0, 4, s));
+           CHECK_CUDA(cudaMemsetAsync(d_flag, 0, 4, s));
            empty_kernel<<<full, 256, 0, s>>>(d_flag);
          }));
   report("plain full + plain 1", time_it(s, [&](int) {
@@ -230,7 +221,7 @@ int main()
            attribute[0].val.programmaticStreamSerializationAllowed = 1;
            config.attrs                                            = attribute;
            config.numAttrs                                         = 1;
-           CK(cudaLaunchKernelEx(&config, pdl_second_kernel, d_flag));
+           CHECK_CUDA(cudaLaunchKernelEx(&config, pdl_second_kernel, d_flag));
          }));
   for (unsigned c : {2u, 8u, 16u})
   {
@@ -243,15 +234,15 @@ int main()
   const long long max_n = 1ll << 22;
   const int rotation    = 32; // 32 x 16 MiB = 512 MiB: more than ten L2s
   int* d_in             = nullptr;
-  CK(cudaMalloc(&d_in, sizeof(int) * max_n * rotation));
+  CHECK_CUDA(cudaMalloc(&d_in, sizeof(int) * max_n * rotation));
   std::vector<int> host(max_n * rotation);
   for (size_t i = 0; i < host.size(); ++i)
   {
     host[i] = static_cast<int>((i * 2654435761u) >> 7) % 1000 - 500;
   }
-  CK(cudaMemcpy(d_in, host.data(), sizeof(int) * host.size(), cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(d_in, host.data(), sizeof(int) * host.size(), cudaMemcpyHostToDevice));
   int* d_copy = nullptr;
-  CK(cudaMalloc(&d_copy, sizeof(int) * max_n));
+  CHECK_CUDA(cudaMalloc(&d_copy, sizeof(int) * max_n));
   for (int lg = 12; lg <= 22; lg += 2)
   {
     const long long n = 1ll << lg;
@@ -269,8 +260,8 @@ int main()
       in_ptr = slice(3);
       cluster_launch((const void*)cluster_sum_kernel<1024>, c, 1024, sum_args);
       int got = 0;
-      CK(cudaStreamSynchronize(s)); // s does not wait for the legacy stream, nor it for s
-      CK(cudaMemcpy(&got, d_flag, 4, cudaMemcpyDeviceToHost));
+      CHECK_CUDA(cudaStreamSynchronize(s)); // s does not wait for the legacy stream, nor it for s
+      CHECK_CUDA(cudaMemcpy(&got, d_flag, 4, cudaMemcpyDeviceToHost));
       long long want = 0;
       for (long long j = 0; j < n; ++j)
       {
@@ -279,7 +270,7 @@ int main()
       std::printf("cluster_sum,n=2^%d cluster=%u%s,%.3f,%.3f\n", lg, c, got == static_cast<int>(want) ? "" : " WRONG",
                   t.event_us, t.host_us);
     }
-    Timing copy = time_it(s, [&](int r) { CK(cudaMemcpyAsync(d_copy, slice(r), sizeof(int) * n, cudaMemcpyDeviceToDevice, s)); });
+    Timing copy = time_it(s, [&](int r) { CHECK_CUDA(cudaMemcpyAsync(d_copy, slice(r), sizeof(int) * n, cudaMemcpyDeviceToDevice, s)); });
     std::printf("copy,n=2^%d,%.3f,%.3f\n", lg, copy.event_us, copy.host_us);
   }
   return 0;
