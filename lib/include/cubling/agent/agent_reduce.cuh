@@ -143,6 +143,7 @@ struct AgentReduce
   static constexpr int RANGE_ALIGN_ITEMS = TILE_ITEMS / 16;
 
   static_assert(TILE_ITEMS >= 256, "the size query assumes tiles of at least 256 items");
+  static_assert(TILE_ITEMS <= 65536, "even_share_boundary's 32-bit arithmetic assumes tiles of at most 65536 items");
   static_assert(!VECTORIZE || ITEMS_PER_THREAD % ITEMS_PER_VECTOR == 0, "a thread's items must fill whole vectors");
   static_assert(RANGE_ALIGN_ITEMS % ITEMS_PER_VECTOR == 0, "a share must start on a whole vector");
 
@@ -291,17 +292,23 @@ struct AgentReduce
   //!      left with a tile more than the others.
   //! Each thread folds its items of both phases into one running value; the
   //! block combines the threads' values once, at the end.
-  __device__ CUBLING_FORCEINLINE AccumT ConsumeShare(int64_t num_items, int64_t block, int64_t grid)
+  __device__ CUBLING_FORCEINLINE AccumT ConsumeShare(int64_t num_items, int block, int grid)
   {
-    const int64_t rounds     = num_items / TILE_ITEMS / grid;
+    // 64-bit integer division is a long software routine on the GPU, and a
+    // one-tile launch would spend a good part of its time in it: counts go
+    // through 32-bit division wherever they fit (see even_share_boundary).
+    const int64_t tiles      = num_items / TILE_ITEMS;
+    const int64_t rounds     = tiles <= UINT32_MAX ? int64_t{static_cast<uint32_t>(tiles) / static_cast<uint32_t>(grid)}
+                                                   : tiles / grid;
     const int64_t rest_begin = rounds * grid * TILE_ITEMS;
-    const int64_t begin      = rest_begin + even_share_boundary(num_items - rest_begin, block, grid);
-    const int64_t end        = rest_begin + even_share_boundary(num_items - rest_begin, block + 1, grid);
+    const auto rest          = static_cast<uint32_t>(num_items - rest_begin);
+    const int64_t begin      = rest_begin + even_share_boundary(rest, block, grid);
+    const int64_t end        = rest_begin + even_share_boundary(rest, block + 1, grid);
     const int64_t full_tiles = (end - begin) / TILE_ITEMS;
     AccumT thread_value;
     bool has_value = false;
-    ConsumeTiles(block * TILE_ITEMS, grid * TILE_ITEMS, rounds, thread_value, has_value); // phase 1
-    ConsumeTiles(begin, TILE_ITEMS, full_tiles, thread_value, has_value);                 // phase 2
+    ConsumeTiles(int64_t{block} * TILE_ITEMS, int64_t{grid} * TILE_ITEMS, rounds, thread_value, has_value); // phase 1
+    ConsumeTiles(begin, TILE_ITEMS, full_tiles, thread_value, has_value);                                   // phase 2
     ConsumePartialTile(begin + full_tiles * TILE_ITEMS, end, thread_value, has_value);
     // Every block has items (see even_share_boundary); only a single block
     // with fewer items than threads has threads without a value.
@@ -317,13 +324,16 @@ struct AgentReduce
   //! most one block per tile, so `count > (grid - 1) * TILE_ITEMS`, a share
   //! holds more than half a tile before rounding, and rounding moves its ends
   //! by less than a sixteenth. (After whole rounds, an empty share is fine.)
-  static __device__ CUBLING_FORCEINLINE int64_t even_share_boundary(int64_t count, int64_t block, int64_t grid)
+  //! 32 bits suffice: what whole rounds leave is less than `grid + 1` tiles,
+  //! the grid has at most 4096 blocks (max_reduce_partials) and a tile at
+  //! most 65536 items (asserted above).
+  static __device__ CUBLING_FORCEINLINE uint32_t even_share_boundary(uint32_t count, uint32_t block, uint32_t grid)
   {
     if (block == grid)
     {
       return count;
     }
-    const int64_t boundary = count / grid * block + count % grid * block / grid;
+    const uint32_t boundary = count / grid * block + count % grid * block / grid;
     return boundary / RANGE_ALIGN_ITEMS * RANGE_ALIGN_ITEMS;
   }
 

@@ -63,7 +63,7 @@ struct DeviceReducePolicy
 // example-end policies
 
 //! The most partial results (and so the most blocks) of one reduction.
-constexpr int64_t max_reduce_partials = 4096;
+constexpr int64_t max_reduce_partials = 4096; // AgentReduce::even_share_boundary relies on it (32-bit shares)
 //! No policy's tile is smaller than this (AgentReduce asserts it), so
 //! `ceil(n / 256)` partial slots are always enough for one per tile.
 constexpr int64_t min_reduce_tile_items = 256;

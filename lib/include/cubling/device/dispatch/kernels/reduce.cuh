@@ -101,9 +101,9 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ReducePolicy::BLOCK_T
   {
     // This block's share of the items: tiles striped over the grid, then an
     // even share of what is left (AgentReduce::ConsumeShare).
-    const int64_t grid = gridDim.x;
+    const int grid = static_cast<int>(gridDim.x);
     const AccumT block_total =
-      Agent(temp_storage, d_in, reduction_op, transform_op).ConsumeShare(num_items, blockIdx.x, grid);
+      Agent(temp_storage, d_in, reduction_op, transform_op).ConsumeShare(num_items, static_cast<int>(blockIdx.x), grid);
     if (grid == 1 && finish == ReduceFinish::grid_barrier) // one block: nothing to combine
     {
       if (threadIdx.x == 0)
