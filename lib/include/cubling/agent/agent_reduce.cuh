@@ -221,6 +221,10 @@ struct AgentReduce
   __device__ CUBLING_FORCEINLINE void ConsumePartialTile(int64_t begin, int64_t end, AccumT& thread_value,
                                                          bool& has_value)
   {
+    if (begin >= end) // nothing left: skip the per-item guards
+    {
+      return;
+    }
     InputT items[ITEMS_PER_THREAD];
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
@@ -302,17 +306,25 @@ struct AgentReduce
                                                    : tiles / grid;
     const int64_t rest_begin = rounds * grid * TILE_ITEMS;
     const auto rest          = static_cast<uint32_t>(num_items - rest_begin);
-    const int64_t begin      = rest_begin + even_share_boundary(rest, block, grid);
-    const int64_t end        = rest_begin + even_share_boundary(rest, block + 1, grid);
-    const int64_t full_tiles = (end - begin) / TILE_ITEMS;
     AccumT thread_value;
     bool has_value = false;
     ConsumeTiles(int64_t{block} * TILE_ITEMS, int64_t{grid} * TILE_ITEMS, rounds, thread_value, has_value); // phase 1
-    ConsumeTiles(begin, TILE_ITEMS, full_tiles, thread_value, has_value);                                   // phase 2
-    ConsumePartialTile(begin + full_tiles * TILE_ITEMS, end, thread_value, has_value);
+    // Phase 2, only when the rounds leave something: a power-of-two count on
+    // a balanced grid leaves nothing, and a launch of a few blocks is short
+    // enough that every instruction on its path shows in its time.
+    uint32_t share = 0;
+    if (rest != 0)
+    {
+      const uint32_t share_begin = even_share_boundary(rest, block, grid);
+      share                      = even_share_boundary(rest, block + 1, grid) - share_begin;
+      const int64_t begin        = rest_begin + share_begin;
+      const int64_t full_tiles   = share / TILE_ITEMS;
+      ConsumeTiles(begin, TILE_ITEMS, full_tiles, thread_value, has_value);
+      ConsumePartialTile(begin + full_tiles * TILE_ITEMS, begin + share, thread_value, has_value);
+    }
     // Every block has items (see even_share_boundary); only a single block
     // with fewer items than threads has threads without a value.
-    const int64_t count = rounds * TILE_ITEMS + (end - begin);
+    const int64_t count = rounds * TILE_ITEMS + share;
     const int valid     = count < BLOCK_THREADS ? static_cast<int>(count) : BLOCK_THREADS;
     return BlockReduceT(temp_storage).Reduce(thread_value, reduction_op, valid);
   }
