@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <iterator>
 #include <type_traits>
+#include <utility>
 
 #include <cooperative_groups.h>
 
@@ -120,12 +121,18 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ReducePolicy::BLOCK_T
     {
       return;
     }
-    cooperative_groups::this_grid().sync(); // every partial is written, and visible, past this point
+    // Every block arrives at the grid-wide barrier, which publishes its
+    // partial; only block 0 needs the others' partials, so only block 0
+    // waits. The rest leave at once, and do not poll the barrier's word while
+    // later blocks are still arriving at it.
+    const cooperative_groups::grid_group grid_group = cooperative_groups::this_grid();
+    auto arrival = grid_group.barrier_arrive();
     if (blockIdx.x != 0)
     {
       return;
     }
-    __syncthreads(); // temp_storage is reused below
+    grid_group.barrier_wait(std::move(arrival)); // every partial is written, and visible, past this point
+    __syncthreads();                             // temp_storage is reused below
   }
   const AccumT total = Agent::ConsumePartials(temp_storage, partials, partial_count, reduction_op);
   if (threadIdx.x == 0)
