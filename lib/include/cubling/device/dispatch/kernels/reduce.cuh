@@ -8,9 +8,10 @@
 //! Single pass (the usual way, `ReduceFinish::grid_barrier`). The grid is no
 //! larger than what fits on the GPU at once, and is launched cooperatively,
 //! which lets its blocks wait for each other. Every block reduces its share
-//! of the items and writes its partial; all blocks meet at
-//! a grid-wide barrier; block 0 then reduces the partials, in index order,
-//! and writes the output. One launch does what CUB's two passes do.
+//! of the items, writes its partial and arrives at a grid-wide barrier;
+//! block 0 alone waits there until all have arrived, then reduces the
+//! partials, in index order, and writes the output. One launch does what
+//! CUB's two passes do.
 //!
 //! Why a barrier and not "the last block to finish does it": to know which
 //! block is last, the blocks count themselves with an atomic counter, and the
