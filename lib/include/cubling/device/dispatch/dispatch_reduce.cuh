@@ -41,22 +41,27 @@ namespace detail
 //! 16 KiB, read as four 16-byte vectors per thread. At most 4 blocks of 256
 //! threads per multiprocessor: 64 KiB of loads in flight on each, enough to
 //! keep memory busy, with half the barrier arrivals of a full GPU (8 blocks).
+//! SINGLE_PASS: one cooperative launch where the device allows it (true), or
+//! always the two plain launches (false).
 struct DeviceReducePolicy
 {
   //! Pascal and later: the baseline.
   struct Policy600 : ChainedPolicy<600, Policy600, Policy600>
   {
-    using ReducePolicy = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
+    using ReducePolicy                = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
+    static constexpr bool SINGLE_PASS = true;
   };
   //! Ampere: the same tile; a link of its own, ready to be tuned apart.
   struct Policy800 : ChainedPolicy<800, Policy800, Policy600>
   {
-    using ReducePolicy = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
+    using ReducePolicy                = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
+    static constexpr bool SINGLE_PASS = true;
   };
   //! Hopper (measured on an H200 in chapter 05).
   struct Policy900 : ChainedPolicy<900, Policy900, Policy800>
   {
-    using ReducePolicy = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
+    using ReducePolicy                = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
+    static constexpr bool SINGLE_PASS = true;
   };
   using MaxPolicy = Policy900;
 };
@@ -145,15 +150,17 @@ struct DispatchReduce
     auto* partials      = reinterpret_cast<AccumT*>(
       ceil_div(reinterpret_cast<uintptr_t>(d_temp_storage), uintptr_t{alignof(AccumT)}) * alignof(AccumT));
     int partial_count   = static_cast<int>(grid);
-    // One block, or a device that cannot launch cooperatively: plain launches
-    // (two of them in the second case). Otherwise one cooperative launch.
-    ReduceFinish finish = grid == 1 || cooperative ? ReduceFinish::grid_barrier : ReduceFinish::partials_only;
+    // One block: one plain launch. A policy for two passes, or a device that
+    // cannot launch cooperatively: two plain launches. Otherwise one
+    // cooperative launch.
+    const bool single_pass = ActivePolicy::SINGLE_PASS && cooperative;
+    ReduceFinish finish    = grid == 1 || single_pass ? ReduceFinish::grid_barrier : ReduceFinish::partials_only;
     void* arguments[]   = {&d_in, &d_out, &num_items, &reduction_op, &init, &transform_op, &partials,
                            &partial_count, &finish};
     const void* entry   = reinterpret_cast<const void*>(kernel);
     const dim3 threads(Agent::BLOCK_THREADS);
     // The launch calls return launch errors themselves: no cudaPeekAtLastError() needed.
-    if (grid > 1 && cooperative)
+    if (grid > 1 && single_pass)
     {
       return cudaLaunchCooperativeKernel(entry, dim3(static_cast<unsigned>(grid)), threads, arguments, 0, stream);
     }

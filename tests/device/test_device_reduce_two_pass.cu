@@ -1,0 +1,181 @@
+// DeviceReduce's two-pass fallback: the two plain launches that a device
+// without cooperative launch gets (ReduceFinish::partials_only, then
+// reduce_partials). A GPU that launches cooperatively never takes this path
+// through the library's own policy chain, so this test forces it through the
+// dispatch layer with a chain whose policy says SINGLE_PASS = false, and the
+// same tile and grid limits as the library's newest policy.
+//
+// For Sum (int32, and float on small whole numbers, whose sums are exact in
+// any order), Max (int32) and ArgMin (int32 with many ties), at tile edges,
+// a prime and sizes up to 2^24 + 1, each result must
+//   - match the CPU reference and cub::DeviceReduce on the same data;
+//   - have the same bits as the single pass (cubling::DeviceReduce): the grid
+//     and the order of the fold are the same either way.
+// Outputs are poisoned before every call, and the temporary storage is
+// filled with garbage (two_phase).
+#include <cubling/device/device_reduce.cuh>
+
+#include "test_device_reduce.cuh"
+
+namespace
+{
+using namespace device_reduce_test;
+using cubling::detail::DispatchReduce;
+
+// example-begin two-pass-policy
+// A policy chain of one link: the library's newest tuning, in two passes.
+struct TwoPassPolicyChain
+{
+  struct Policy600 : cubling::ChainedPolicy<600, Policy600, Policy600>
+  {
+    using ReducePolicy                = cubling::detail::DeviceReducePolicy::MaxPolicy::ReducePolicy;
+    static constexpr bool SINGLE_PASS = false;
+  };
+  using MaxPolicy = Policy600;
+};
+// example-end two-pass-policy
+
+using Identity = cubling::detail::IgnoreIndex<cubling::detail::Identity>;
+
+// Run `call(d_temp_storage, temp_storage_bytes, d_out)` into a poisoned slot and return what it wrote.
+template <typename OutT, typename Call>
+OutT run_into(Outputs& outs, int slot, const OutT& expected, const char* who, Call&& call)
+{
+  OutT* d_out                     = outs.slot<OutT>(slot);
+  const unsigned char poison_byte = poison_for(expected);
+  poison(d_out, poison_byte);
+  two_phase(who, [&](void* temp, size_t& bytes) { return call(temp, bytes, d_out); });
+  return read_back(d_out);
+}
+
+template <typename T>
+void check_sum(Outputs& outs, const DeviceArray<T>& d_in, const std::vector<T>& items)
+{
+  const int64_t n = static_cast<int64_t>(items.size());
+  T want{};
+  if constexpr (std::is_integral_v<T>)
+  {
+    want = wrapped_sum(items.data(), n);
+  }
+  else
+  {
+    for (const T& x : items) // exact, in any order, for the small whole numbers used here
+    {
+      want += x;
+    }
+  }
+  const T* in = d_in.ptr;
+  const T two = run_into<T>(
+      outs, 0, want, "two-pass Sum",
+      [&](void* temp, size_t& bytes, T* out)
+      {
+        return DispatchReduce<false, const T*, T*, cubling::Sum, T, T, Identity, TwoPassPolicyChain>::Dispatch(
+            temp, bytes, in, out, n, cubling::Sum{}, T{}, Identity{}, 0);
+      });
+  const T single = run_into<T>(outs, 1, want, "cubling::DeviceReduce::Sum",
+                               [&](void* temp, size_t& bytes, T* out)
+                               { return cubling::DeviceReduce::Sum(temp, bytes, in, out, n); });
+  const T cub =
+      run_into<T>(outs, 2, want, "cub::DeviceReduce::Sum",
+                  [&](void* temp, size_t& bytes, T* out) { return cub::DeviceReduce::Sum(temp, bytes, in, out, n); });
+  EXPECT(same_bits(two, want), "two-pass Sum of %lld items: not the CPU's result", static_cast<long long>(n));
+  EXPECT(same_bits(two, cub), "two-pass Sum of %lld items: not CUB's result", static_cast<long long>(n));
+  EXPECT(same_bits(two, single), "two-pass Sum of %lld items: not the single pass's bits", static_cast<long long>(n));
+  cases += 3;
+}
+
+void check_max(Outputs& outs, const DeviceArray<int32_t>& d_in, const std::vector<int32_t>& items)
+{
+  const int64_t n    = static_cast<int64_t>(items.size());
+  const int32_t want = *std::max_element(items.begin(), items.end());
+  const int32_t* in  = d_in.ptr;
+  const int32_t two  = run_into<int32_t>(
+      outs, 0, want, "two-pass Max",
+      [&](void* temp, size_t& bytes, int32_t* out)
+      {
+        return DispatchReduce<false, const int32_t*, int32_t*, cubling::Max, int32_t, int32_t, Identity,
+                              TwoPassPolicyChain>::Dispatch(temp, bytes, in, out, n, cubling::Max{},
+                                                             std::numeric_limits<int32_t>::lowest(), Identity{}, 0);
+      });
+  const int32_t cub = run_into<int32_t>(outs, 1, want, "cub::DeviceReduce::Max",
+                                        [&](void* temp, size_t& bytes, int32_t* out)
+                                        { return cub::DeviceReduce::Max(temp, bytes, in, out, n); });
+  EXPECT(two == want && two == cub, "two-pass Max of %lld items: %d, the CPU says %d, CUB %d",
+         static_cast<long long>(n), two, want, cub);
+  cases += 2;
+}
+
+void check_argmin(Outputs& outs, const DeviceArray<int32_t>& d_in, const std::vector<int32_t>& items)
+{
+  using Pair           = cubling::KeyValuePair<int64_t, int32_t>;
+  const int64_t n      = static_cast<int64_t>(items.size());
+  const auto first_min = std::min_element(items.begin(), items.end()); // the first of equal minima
+  const Pair want(first_min - items.begin(), *first_min);
+  const int32_t* in = d_in.ptr;
+  const Pair two    = run_into<Pair>(
+      outs, 0, want, "two-pass ArgMin",
+      [&](void* temp, size_t& bytes, Pair* out)
+      {
+        return DispatchReduce<true, const int32_t*, Pair*, cubling::ArgMin, Pair, Pair,
+                              cubling::detail::PairWithIndex<int64_t>,
+                              TwoPassPolicyChain>::Dispatch(temp, bytes, in, out, n, cubling::ArgMin{},
+                                                               Pair(1, std::numeric_limits<int32_t>::max()),
+                                                               cubling::detail::PairWithIndex<int64_t>{}, 0);
+      });
+  int32_t* d_min   = outs.slot<int32_t>(1);
+  int64_t* d_index = outs.slot<int64_t>(2);
+  poison(d_min, poison_for(want.value));
+  poison(d_index, poison_for(want.key));
+  two_phase("cub::DeviceReduce::ArgMin",
+            [&](void* temp, size_t& bytes) { return cub::DeviceReduce::ArgMin(temp, bytes, in, d_min, d_index, n); });
+  const int32_t cub_min   = read_back(d_min);
+  const int64_t cub_index = read_back(d_index);
+  EXPECT(two.key == want.key && two.value == want.value,
+         "two-pass ArgMin of %lld items: (%lld, %d), the CPU says (%lld, %d)", static_cast<long long>(n),
+         static_cast<long long>(two.key), two.value, static_cast<long long>(want.key), want.value);
+  EXPECT(two.key == cub_index && two.value == cub_min, "two-pass ArgMin of %lld items: (%lld, %d), CUB says (%lld, %d)",
+         static_cast<long long>(n), static_cast<long long>(two.key), two.value, static_cast<long long>(cub_index),
+         cub_min);
+  cases += 2;
+}
+
+void device()
+{
+  Outputs outs;
+  const int64_t sizes[] = {1, 4095, 4096, 4097, 1000003, (int64_t{1} << 22) + 1, (int64_t{1} << 24) + 1};
+  for (const int64_t n : sizes)
+  {
+    if (skip_size(n))
+    {
+      continue;
+    }
+    set_context("two passes, %lld items", static_cast<long long>(n));
+    std::vector<int32_t> ints(static_cast<size_t>(n));
+    fill_random(ints.data(), ints.size());
+    DeviceArray<int32_t> d_ints(ints.size());
+    d_ints.upload(ints.data(), ints.size());
+    check_sum(outs, d_ints, ints);
+    check_max(outs, d_ints, ints);
+
+    std::vector<float> floats(static_cast<size_t>(n));
+    fill_small_integers(floats.data(), floats.size());
+    DeviceArray<float> d_floats(floats.size());
+    d_floats.upload(floats.data(), floats.size());
+    check_sum(outs, d_floats, floats);
+
+    for (int32_t& x : ints) // many ties: only the first minimum may win
+    {
+      x = static_cast<int32_t>(x & 15);
+    }
+    d_ints.upload(ints.data(), ints.size());
+    check_argmin(outs, d_ints, ints);
+  }
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+  return device_reduce_test::run(argc, argv, "DeviceReduce, two passes (the fallback without cooperative launch)",
+                                 nullptr, device);
+}
