@@ -13,6 +13,8 @@
 //     and the order of the fold are the same either way.
 // Outputs are poisoned before every call, and the temporary storage is
 // filled with garbage (two_phase).
+#include <functional>
+
 #include <cubling/device/device_reduce.cuh>
 
 #include "test_device_reduce.cuh"
@@ -41,9 +43,8 @@ using Identity = cubling::detail::IgnoreIndex<cubling::detail::Identity>;
 template <typename OutT, typename Call>
 OutT run_into(Outputs& outs, int slot, const OutT& expected, const char* who, Call&& call)
 {
-  OutT* d_out                     = outs.slot<OutT>(slot);
-  const unsigned char poison_byte = poison_for(expected);
-  poison(d_out, poison_byte);
+  OutT* d_out = outs.slot<OutT>(slot);
+  poison(d_out, poison_for(expected));
   two_phase(who, [&](void* temp, size_t& bytes) { return call(temp, bytes, d_out); });
   return read_back(d_out);
 }
@@ -57,12 +58,9 @@ void check_sum(Outputs& outs, const DeviceArray<T>& d_in, const std::vector<T>& 
   {
     want = wrapped_sum(items.data(), n);
   }
-  else
+  else // exact, in any order, for the small whole numbers used here
   {
-    for (const T& x : items) // exact, in any order, for the small whole numbers used here
-    {
-      want += x;
-    }
+    want = fold(items.data(), n, T{}, std::plus<T>{}, Same{});
   }
   const T* in = d_in.ptr;
   const T two = run_into<T>(
@@ -87,7 +85,7 @@ void check_sum(Outputs& outs, const DeviceArray<T>& d_in, const std::vector<T>& 
 void check_max(Outputs& outs, const DeviceArray<int32_t>& d_in, const std::vector<int32_t>& items)
 {
   const int64_t n    = static_cast<int64_t>(items.size());
-  const int32_t want = *std::max_element(items.begin(), items.end());
+  const int32_t want = first_extremum<false>(items.data(), n).value;
   const int32_t* in  = d_in.ptr;
   const int32_t two  = run_into<int32_t>(
       outs, 0, want, "two-pass Max",
@@ -109,8 +107,7 @@ void check_argmin(Outputs& outs, const DeviceArray<int32_t>& d_in, const std::ve
 {
   using Pair           = cubling::KeyValuePair<int64_t, int32_t>;
   const int64_t n      = static_cast<int64_t>(items.size());
-  const auto first_min = std::min_element(items.begin(), items.end()); // the first of equal minima
-  const Pair want(first_min - items.begin(), *first_min);
+  const Pair want      = first_extremum<true>(items.data(), n); // the first of equal minima
   const int32_t* in = d_in.ptr;
   const Pair two    = run_into<Pair>(
       outs, 0, want, "two-pass ArgMin",

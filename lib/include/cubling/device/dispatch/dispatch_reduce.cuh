@@ -15,7 +15,8 @@
 //!      as few as take the same rounds of tiles, at most one per partial
 //!      slot) and launches
 //!      the kernel once, cooperatively (or twice, where the device cannot
-//!      launch cooperatively). Nothing waits for it.
+//!      launch cooperatively or the policy asks for two passes). Nothing
+//!      waits for it.
 #pragma once
 
 #include <cstdint>
