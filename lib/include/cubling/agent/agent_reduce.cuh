@@ -6,8 +6,8 @@
 //! agent. The agent owns the per-tile work:
 //!   - ConsumeShare(): fold the block's share of the input, tile by tile,
 //!     into one value per block. Each thread folds its items of every tile
-//!     into a running value in registers (ThreadReduce); the block combines
-//!     the threads' values once, at the end (BlockReduce).
+//!     into a running value in registers (FoldTile); the block combines the
+//!     threads' values once, at the end (BlockReduce).
 //!   - ConsumePartials(): the same for the blocks' partial results, which the
 //!     first block of a single-pass reduction folds in index order, after
 //!     the grid-wide barrier.
@@ -165,6 +165,43 @@ struct AgentReduce
       , transform_op(transform_op)
   {}
 
+  //! Fold one tile's worth of a thread's values into `thread_value` (`FIRST`:
+  //! the thread holds no value yet).
+  //!
+  //! Floating-point values are folded as a balanced tree, pairs first, then
+  //! pairs of pairs: the chain of dependent additions is log2(ITEMS_PER_THREAD)
+  //! + 1 long instead of ITEMS_PER_THREAD. The compiler may regroup integer
+  //! operations itself, but it must keep the written order of floating-point
+  //! ones; with a long chain, each warp's next loads issue later. The order is
+  //! still fixed, so the result is still the same from run to run. Other
+  //! accumulators (integers, index-value pairs) are folded left to right,
+  //! which needs one register value instead of a tile's.
+  template <bool FIRST>
+  __device__ CUBLING_FORCEINLINE void FoldTile(AccumT (&values)[ITEMS_PER_THREAD], AccumT& thread_value)
+  {
+    if constexpr (std::is_floating_point<AccumT>::value)
+    {
+#pragma unroll
+      for (int stride = 1; stride < ITEMS_PER_THREAD; stride *= 2)
+      {
+#pragma unroll
+        for (int i = 0; i + stride < ITEMS_PER_THREAD; i += 2 * stride)
+        {
+          values[i] = reduction_op(values[i], values[i + stride]);
+        }
+      }
+      thread_value = FIRST ? values[0] : reduction_op(thread_value, values[0]);
+    }
+    else
+    {
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      {
+        thread_value = (FIRST && i == 0) ? values[i] : reduction_op(thread_value, values[i]);
+      }
+    }
+  }
+
   //! Fold the full tile at `tile_begin` into `thread_value` (`FIRST`: the
   //! thread holds no value yet), with 16-byte striped vector loads.
   template <bool FIRST>
@@ -182,6 +219,7 @@ struct AgentReduce
     {
       loaded[v].bits = __ldg(vectors + v * BLOCK_THREADS + threadIdx.x);
     }
+    AccumT values[ITEMS_PER_THREAD];
 #pragma unroll
     for (int v = 0; v < VECTORS_PER_THREAD; ++v)
     {
@@ -189,10 +227,10 @@ struct AgentReduce
 #pragma unroll
       for (int i = 0; i < ITEMS_PER_VECTOR; ++i)
       {
-        const AccumT item = transform_op(loaded[v].items[i], first + i);
-        thread_value      = (FIRST && v == 0 && i == 0) ? item : reduction_op(thread_value, item);
+        values[v * ITEMS_PER_VECTOR + i] = transform_op(loaded[v].items[i], first + i);
       }
     }
+    FoldTile<FIRST>(values, thread_value);
   }
 
   //! Fold the full tile at `tile_begin`, one item at a time, striped.
@@ -207,12 +245,13 @@ struct AgentReduce
     {
       items[i] = tile[i * BLOCK_THREADS + static_cast<int>(threadIdx.x)];
     }
+    AccumT values[ITEMS_PER_THREAD];
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      const AccumT item = transform_op(items[i], tile_begin + i * BLOCK_THREADS + threadIdx.x);
-      thread_value      = (FIRST && i == 0) ? item : reduction_op(thread_value, item);
+      values[i] = transform_op(items[i], tile_begin + i * BLOCK_THREADS + threadIdx.x);
     }
+    FoldTile<FIRST>(values, thread_value);
   }
 
   //! Fold the items [begin, end) of a partial tile (fewer than TILE_ITEMS),
