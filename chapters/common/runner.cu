@@ -4,9 +4,10 @@
 //   1. make seeded random input on the host and its CPU reference result;
 //   2. run the CUB oracle and every selected step once on poisoned output,
 //      and compare with the reference: a wrong step prints FAILED and is not timed;
-//   3. time the device copy, the oracle and each correct step: warm up, then
-//      the median of many runs with CUDA events, rotating the input among
-//      enough buffers that repeated runs cannot be served from L2;
+//   3. time the device copy, the oracle and each correct step, taking turns:
+//      warm up, then the median of many runs of each with CUDA events,
+//      rotating the input among enough buffers that repeated runs cannot be
+//      served from L2 (the two sides of a VERSUS comparison take turns too);
 //   4. print the table, and append CSV rows with the measurement's provenance.
 #include <algorithm>
 #include <cctype>
@@ -16,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -373,30 +375,46 @@ int rotation_count(size_t bytes, size_t l2_bytes)
 
 // --- timing ----------------------------------------------------------------------------
 
+// Runs each of `runs` over and over, taking turns, and returns the median
+// time of each. Every run is timed alone, between two events, with the stream
+// idle before it starts, so that it pays its own launch as a user's call
+// would. Taking turns (and starting each round with a different one) makes
+// slow drifts of the clocks or of the machine fall on all of them alike: it
+// is how cubling and CUB are compared. Run k of round r gets `r * count + k`,
+// the index of the input slice to read, so no two consecutive runs read the
+// same slice.
 template <typename Run>
-double median_us(const Options& options, cudaStream_t stream, Run run)
+std::vector<double> median_us_taking_turns(const Options& options, cudaStream_t stream, const std::vector<Run>& runs)
 {
+  const int count = static_cast<int>(runs.size());
   cudaEvent_t start, stop;
   CHECK_CUDA(cudaEventCreate(&start));
   CHECK_CUDA(cudaEventCreate(&stop));
   for (int i = 0; i < 2; ++i) // warm-up: module load, first-touch, clocks
   {
-    run(i);
+    for (int k = 0; k < count; ++k)
+    {
+      runs[k](i * count + k);
+    }
   }
   CHECK_CUDA(cudaStreamSynchronize(stream));
-  std::vector<double> times;
+  std::vector<std::vector<double>> times(count);
   double total = 0.0;
   for (int rep = 0; rep < options.reps; ++rep)
   {
-    CHECK_CUDA(cudaEventRecord(start, stream));
-    run(rep);
-    CHECK_CUDA(cudaEventRecord(stop, stream));
-    CHECK_CUDA(cudaEventSynchronize(stop));
-    float ms = 0.0f;
-    CHECK_CUDA(cudaEventElapsedTime(&ms, start, stop));
-    times.push_back(1000.0 * ms);
-    total += 1e-3 * ms;
-    if (rep >= 2 && total > options.max_seconds)
+    for (int turn = 0; turn < count; ++turn)
+    {
+      const int k = (rep + turn) % count;
+      CHECK_CUDA(cudaEventRecord(start, stream));
+      runs[k](rep * count + k);
+      CHECK_CUDA(cudaEventRecord(stop, stream));
+      CHECK_CUDA(cudaEventSynchronize(stop));
+      float ms = 0.0f;
+      CHECK_CUDA(cudaEventElapsedTime(&ms, start, stop));
+      times[k].push_back(1000.0 * ms);
+      total += 1e-3 * ms;
+    }
+    if (rep >= 2 && total > count * options.max_seconds)
     {
       break;
     }
@@ -404,9 +422,14 @@ double median_us(const Options& options, cudaStream_t stream, Run run)
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaEventDestroy(start));
   CHECK_CUDA(cudaEventDestroy(stop));
-  std::sort(times.begin(), times.end());
-  const size_t m = times.size();
-  return m % 2 ? times[m / 2] : 0.5 * (times[m / 2 - 1] + times[m / 2]);
+  std::vector<double> medians;
+  for (std::vector<double>& t : times)
+  {
+    std::sort(t.begin(), t.end());
+    const size_t m = t.size();
+    medians.push_back(m % 2 ? t[m / 2] : 0.5 * (t[m / 2 - 1] + t[m / 2]));
+  }
+  return medians;
 }
 
 // --- one size ------------------------------------------------------------------------------
@@ -550,44 +573,50 @@ bool run_size(const Chapter& chapter, const Problem& problem, const Step* steps,
   }
 
   // Phase 3: time what is correct, with the device copy as the yardstick.
+  // The copy, the steps and the oracle take turns; so do the two sides of
+  // each VERSUS pair (see median_us_taking_turns).
   double copy_us = 0.0;
   if (!options.check_only)
   {
-    copy_us = median_us(options, stream, [&](int rep) {
+    using Run = std::function<void(int)>;
+    std::vector<Row*> timed_rows{nullptr}; // nullptr: the copy
+    std::vector<Run> runs{[&](int rep) {
       CHECK_CUDA(cudaMemcpyAsync(copy_out.slice(rep), in.slice(rep), in_bytes, cudaMemcpyDeviceToDevice, stream));
-    });
+    }};
     for (Row& row : rows)
     {
-      if (!row.correct)
+      const Launch launch = std::find_if(steps, steps + step_count, [&](const Step& s) { return row.name == s.name; })->launch;
+      if (row.correct)
       {
-        continue;
+        timed_rows.push_back(&row);
+        runs.push_back([&, launch](int rep) { launch(in.slice(rep), out.slice(rep), n, scratch, stream); });
       }
-      const Step& step = *std::find_if(steps, steps + step_count, [&](const Step& s) { return row.name == s.name; });
-      row.us           = median_us(options, stream, [&](int rep) {
-        step.launch(in.slice(rep), out.slice(rep), n, scratch, stream);
-      });
-      row.timed = true;
     }
     if (oracle_row.correct)
     {
-      oracle_row.us    = median_us(options, stream, [&](int rep) { oracle_launch(in.slice(rep), out.slice(rep)); });
-      oracle_row.timed = true;
+      timed_rows.push_back(&oracle_row);
+      runs.push_back([&](int rep) { oracle_launch(in.slice(rep), out.slice(rep)); });
+    }
+    const std::vector<double> times = median_us_taking_turns(options, stream, runs);
+    copy_us                         = times[0];
+    for (size_t i = 1; i < times.size(); ++i)
+    {
+      timed_rows[i]->us    = times[i];
+      timed_rows[i]->timed = true;
     }
     for (Pair& pair : pairs)
     {
-      for (const auto& row_and_launch : {std::make_pair(&pair.cubling, pair.versus->cubling),
-                                         std::make_pair(&pair.cub, pair.versus->cub)})
+      if (!pair.cubling.correct || !pair.cub.correct)
       {
-        Row* row            = row_and_launch.first;
-        const Launch launch = row_and_launch.second;
-        if (row->correct)
-        {
-          row->us    = median_us(options, stream, [&](int rep) {
-            launch(in.slice(rep), out.slice(rep), n, scratch, stream);
-          });
-          row->timed = true;
-        }
+        continue;
       }
+      const std::vector<double> pair_times = median_us_taking_turns(
+        options, stream,
+        std::vector<Run>{[&](int rep) { pair.versus->cubling(in.slice(rep), out.slice(rep), n, scratch, stream); },
+                         [&](int rep) { pair.versus->cub(in.slice(rep), out.slice(rep), n, scratch, stream); }});
+      pair.cubling.us    = pair_times[0];
+      pair.cub.us        = pair_times[1];
+      pair.cubling.timed = pair.cub.timed = true;
     }
   }
 
