@@ -4,10 +4,10 @@
 //   1. make seeded random input on the host and its CPU reference result;
 //   2. run the CUB oracle and every selected step once on poisoned output,
 //      and compare with the reference: a wrong step prints FAILED and is not timed;
-//   3. time the device copy, the oracle and each correct step, taking turns:
-//      warm up, then the median of many runs of each with CUDA events,
-//      rotating the input among enough buffers that repeated runs cannot be
-//      served from L2 (the two sides of a VERSUS comparison take turns too);
+//   3. time the device copy, the oracle and each correct step: warm up, then
+//      the median of many runs with CUDA events, rotating the input among
+//      enough buffers that repeated runs cannot be served from L2; the two
+//      sides of a VERSUS comparison take turns, run for run;
 //   4. print the table, and append CSV rows with the measurement's provenance.
 #include <algorithm>
 #include <cctype>
@@ -376,11 +376,11 @@ int rotation_count(size_t bytes, size_t l2_bytes)
 // --- timing ----------------------------------------------------------------------------
 
 // Runs each of `runs` over and over, taking turns, and returns the median
-// time of each. Every run is timed alone, between two events, with the stream
-// idle before it starts, so that it pays its own launch as a user's call
-// would. Taking turns (and starting each round with a different one) makes
-// slow drifts of the clocks or of the machine fall on all of them alike: it
-// is how cubling and CUB are compared. Run k of round r gets `r * count + k`,
+// time of each (one run: the median of its repeats). Every run is timed
+// alone, between two events, with the stream idle before it starts, so that
+// it pays its own launch as a user's call would. Taking turns (and starting
+// each round with a different one) makes slow drifts of the clocks or of the
+// machine fall on all of them alike: it is how cubling and CUB are compared. Run k of round r gets `r * count + k`,
 // the index of the input slice to read, so no two consecutive runs read the
 // same slice.
 template <typename Run>
@@ -573,36 +573,34 @@ bool run_size(const Chapter& chapter, const Problem& problem, const Step* steps,
   }
 
   // Phase 3: time what is correct, with the device copy as the yardstick.
-  // The copy, the steps and the oracle take turns; so do the two sides of
-  // each VERSUS pair (see median_us_taking_turns).
+  // The copy, the oracle and each step are timed one after the other, each
+  // in its own steady state: they are very different launches (a one-thread
+  // kernel of seconds beside a copy of microseconds), and a run inherits the
+  // state of the one before it (the clocks, the dirty lines in L2). The two
+  // sides of a VERSUS pair, the same work through two libraries, take turns
+  // instead (see median_us_taking_turns).
   double copy_us = 0.0;
   if (!options.check_only)
   {
-    using Run = std::function<void(int)>;
-    std::vector<Row*> timed_rows{nullptr}; // nullptr: the copy
-    std::vector<Run> runs{[&](int rep) {
+    using Run        = std::function<void(int)>;
+    auto median_us   = [&](Run run) { return median_us_taking_turns(options, stream, std::vector<Run>{run})[0]; };
+    copy_us          = median_us([&](int rep) {
       CHECK_CUDA(cudaMemcpyAsync(copy_out.slice(rep), in.slice(rep), in_bytes, cudaMemcpyDeviceToDevice, stream));
-    }};
+    });
     for (Row& row : rows)
     {
-      const Launch launch = std::find_if(steps, steps + step_count, [&](const Step& s) { return row.name == s.name; })->launch;
-      if (row.correct)
+      if (!row.correct)
       {
-        timed_rows.push_back(&row);
-        runs.push_back([&, launch](int rep) { launch(in.slice(rep), out.slice(rep), n, scratch, stream); });
+        continue;
       }
+      const Step& step = *std::find_if(steps, steps + step_count, [&](const Step& s) { return row.name == s.name; });
+      row.us           = median_us([&](int rep) { step.launch(in.slice(rep), out.slice(rep), n, scratch, stream); });
+      row.timed        = true;
     }
     if (oracle_row.correct)
     {
-      timed_rows.push_back(&oracle_row);
-      runs.push_back([&](int rep) { oracle_launch(in.slice(rep), out.slice(rep)); });
-    }
-    const std::vector<double> times = median_us_taking_turns(options, stream, runs);
-    copy_us                         = times[0];
-    for (size_t i = 1; i < times.size(); ++i)
-    {
-      timed_rows[i]->us    = times[i];
-      timed_rows[i]->timed = true;
+      oracle_row.us    = median_us([&](int rep) { oracle_launch(in.slice(rep), out.slice(rep)); });
+      oracle_row.timed = true;
     }
     for (Pair& pair : pairs)
     {
