@@ -380,9 +380,9 @@ int rotation_count(size_t bytes, size_t l2_bytes)
 // alone, between two events, with the stream idle before it starts, so that
 // it pays its own launch as a user's call would. Taking turns (and starting
 // each round with a different one) makes slow drifts of the clocks or of the
-// machine fall on all of them alike: it is how cubling and CUB are compared. Run k of round r gets `r * count + k`,
-// the index of the input slice to read, so no two consecutive runs read the
-// same slice.
+// machine fall on all of them alike: it is how cubling and CUB are compared.
+// Run k of round r gets `r * count + k`, the index of the input slice to
+// read, so no two consecutive runs read the same slice.
 template <typename Run>
 std::vector<double> median_us_taking_turns(const Options& options, cudaStream_t stream, const std::vector<Run>& runs)
 {

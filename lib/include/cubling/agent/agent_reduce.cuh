@@ -6,8 +6,8 @@
 //! agent. The agent owns the per-tile work:
 //!   - ConsumeShare(): fold the block's share of the input, tile by tile,
 //!     into one value per block. Each thread folds its items of every tile
-//!     into a running value in registers (FoldTile); the block combines the
-//!     threads' values once, at the end (BlockReduce).
+//!     into a running value in registers (FoldTile, ThreadReduce); the block
+//!     combines the threads' values once, at the end (BlockReduce).
 //!   - ConsumePartials(): the same for the blocks' partial results, which the
 //!     first block of a single-pass reduction folds in index order, after
 //!     the grid-wide barrier.
@@ -28,6 +28,7 @@
 
 #include <cubling/block/block_reduce.cuh>
 #include <cubling/thread/thread_operators.cuh>
+#include <cubling/thread/thread_reduce.cuh>
 #include <cubling/util/key_value_pair.cuh>
 #include <cubling/util/macros.cuh>
 
@@ -194,11 +195,7 @@ struct AgentReduce
     }
     else
     {
-#pragma unroll
-      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-      {
-        thread_value = (FIRST && i == 0) ? values[i] : reduction_op(thread_value, values[i]);
-      }
+      thread_value = FIRST ? ThreadReduce(values, reduction_op) : ThreadReduce(values, reduction_op, thread_value);
     }
   }
 
