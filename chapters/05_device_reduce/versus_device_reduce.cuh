@@ -16,8 +16,9 @@
 #include "temp_bytes.h"
 
 //! Define launch_cubling and launch_cub for one comparison: `CALL(Library,
-//! d_temp, bytes)` is the call, written once for both libraries.
-#define VERSUS_DEVICE_REDUCE(In, Out, CALL)                                                                            \
+//! d_temp, bytes)` is the call, written once for both libraries; `Cubling` is
+//! the cubling side (cubling::DeviceReduce, or a variant of it).
+#define VERSUS_DEVICE_REDUCE_WITH(Cubling, In, Out, CALL)                                                              \
   template <typename Library> void run(const In* d_in, Out* d_out, int64_t n, void* d_temp, cudaStream_t stream)       \
   {                                                                                                                    \
     size_t bytes = runner::remembered_temp_bytes(n, [&](size_t& b) { return CALL(Library, nullptr, b); });             \
@@ -25,9 +26,12 @@
   }                                                                                                                    \
   void launch_cubling(const In* d_in, Out* d_out, int64_t n, void* d_temp, cudaStream_t stream)                        \
   {                                                                                                                    \
-    run<cubling::DeviceReduce>(d_in, d_out, n, d_temp, stream);                                                        \
+    run<Cubling>(d_in, d_out, n, d_temp, stream);                                                                      \
   }                                                                                                                    \
   void launch_cub(const In* d_in, Out* d_out, int64_t n, void* d_temp, cudaStream_t stream)                            \
   {                                                                                                                    \
     run<cub::DeviceReduce>(d_in, d_out, n, d_temp, stream);                                                            \
   }
+
+//! The same, with the library itself on the cubling side.
+#define VERSUS_DEVICE_REDUCE(In, Out, CALL) VERSUS_DEVICE_REDUCE_WITH(cubling::DeviceReduce, In, Out, CALL)

@@ -37,4 +37,14 @@ template <typename Problem, typename Query> size_t temp_bytes(int64_t n, size_t 
                                        });
 }
 
+//! `Library::Sum` (CUB's API: cubling::DeviceReduce, cub::DeviceReduce, or
+//! a variant) over an iterator of squares, its size query asked once per size.
+template <typename Library, typename Iterator>
+void sum(Iterator squares, float* d_out, int64_t n, void* d_temp, cudaStream_t stream)
+{
+  size_t bytes = temp_bytes<reduce_sum_squares_f32>(
+      n, 0, [&](size_t& b) { return Library::Sum(nullptr, b, squares, d_out, n, stream); });
+  CHECK_CUDA(Library::Sum(d_temp, bytes, squares, d_out, n, stream));
+}
+
 } // namespace ch06

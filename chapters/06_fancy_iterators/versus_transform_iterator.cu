@@ -20,22 +20,11 @@
 namespace versus_transform_iterator
 {
 
-using Problem = problems::reduce_sum_squares_f32;
-
-// The one call, for either library and its iterator.
-template <typename Library, typename Iterator>
-void sum(Iterator squares, float* d_out, int64_t n, void* d_temp, cudaStream_t stream)
-{
-  size_t bytes =
-      ch06::temp_bytes<Problem>(n, 0, [&](size_t& b) { return Library::Sum(nullptr, b, squares, d_out, n, stream); });
-  CHECK_CUDA(Library::Sum(d_temp, bytes, squares, d_out, n, stream));
-}
-
 void launch_cubling(const float* d_in, float* d_out, int64_t n, void* d_temp, cudaStream_t stream)
 {
   // example-begin cubling
   cubling::TransformInputIterator<float, ch06::Square, const float*> squares(d_in, ch06::Square{});
-  sum<cubling::DeviceReduce>(squares, d_out, n, d_temp, stream);
+  ch06::sum<cubling::DeviceReduce>(squares, d_out, n, d_temp, stream);
   // example-end cubling
 }
 
@@ -43,7 +32,7 @@ void launch_cub(const float* d_in, float* d_out, int64_t n, void* d_temp, cudaSt
 {
   // example-begin cub
   thrust::transform_iterator<ch06::Square, const float*> squares(d_in, ch06::Square{});
-  sum<cub::DeviceReduce>(squares, d_out, n, d_temp, stream);
+  ch06::sum<cub::DeviceReduce>(squares, d_out, n, d_temp, stream);
   // example-end cub
 }
 

@@ -8,9 +8,11 @@
 //!     into one value per block. Each thread folds its items of every tile
 //!     into a running value in registers (FoldTile, ThreadReduce); the block
 //!     combines the threads' values once, at the end (BlockReduce).
+//!   - ConsumeChunk(): the same for one contiguous chunk of tiles, what a
+//!     block of an oversubscribed grid (large inputs) does.
 //!   - ConsumePartials(): the same for the blocks' partial results, which the
-//!     first block of a single-pass reduction folds in index order, after
-//!     the grid-wide barrier.
+//!     first block of a single-pass reduction folds after the grid-wide
+//!     barrier, or the one block of a second pass.
 //!
 //! Loads. A tile is BLOCK_THREADS x ITEMS_PER_THREAD items. When the input
 //! is a plain pointer whose address is 16-byte aligned, a full tile is read
@@ -27,6 +29,7 @@
 #include <type_traits>
 
 #include <cubling/block/block_reduce.cuh>
+#include <cubling/iterator/cache_modified_input_iterator.cuh>
 #include <cubling/thread/thread_operators.cuh>
 #include <cubling/thread/thread_reduce.cuh>
 #include <cubling/util/key_value_pair.cuh>
@@ -251,7 +254,7 @@ struct AgentReduce
     FoldTile<FIRST>(values, thread_value);
   }
 
-  //! Fold the items [begin, end) of a partial tile (fewer than TILE_ITEMS),
+  //! Fold the items [begin, end) of a partial tile (at most TILE_ITEMS),
   //! striped; `has_value` says whether the thread holds a value, before and
   //! after. Every load is issued before the first is used, as for a full tile.
   __device__ CUBLING_FORCEINLINE void ConsumePartialTile(int64_t begin, int64_t end, AccumT& thread_value,
@@ -373,8 +376,9 @@ struct AgentReduce
   //! holds more than half a tile before rounding, and rounding moves its ends
   //! by less than a sixteenth. (After whole rounds, an empty share is fine.)
   //! 32 bits suffice: what whole rounds leave is less than `grid + 1` tiles,
-  //! the grid has at most 4096 blocks (max_reduce_partials) and a tile at
-  //! most 65536 items (asserted above).
+  //! the grid has at most 16384 blocks (max_reduce_partials) and a tile at
+  //! most 65536 items (asserted above): fewer than 2^30 items, and
+  //! `count % grid * block` is below 2^28.
   static __device__ CUBLING_FORCEINLINE uint32_t even_share_boundary(uint32_t count, uint32_t block, uint32_t grid)
   {
     if (block == grid)
@@ -385,20 +389,49 @@ struct AgentReduce
     return boundary / RANGE_ALIGN_ITEMS * RANGE_ALIGN_ITEMS;
   }
 
-  //! @brief Reduce `count` (> 0) partial results, in index order; the result is valid in thread 0.
+  //! @brief Reduce chunk `chunk` of the input: the `chunk_tiles` tiles from
+  //! tile `chunk * chunk_tiles` on (the last chunk: what is left of the
+  //! input, its last tile maybe partial); the result is valid in thread 0.
   //!
-  //! Thread t folds partials t, t + BLOCK_THREADS, ... in that order, and the
-  //! block combines the threads in rank order: the same input gives the same
-  //! sequence of operations, so the same bits, every time.
+  //! What a block of an oversubscribed grid does: one contiguous chunk, and
+  //! the block is done. The hardware starts the next block on the freed
+  //! multiprocessor at once, so the grid keeps reading without the pause that
+  //! a resident block takes between two tiles of its own.
+  __device__ CUBLING_FORCEINLINE AccumT ConsumeChunk(int64_t num_items, int chunk, int chunk_tiles)
+  {
+    const int64_t chunk_items = int64_t{chunk_tiles} * TILE_ITEMS;
+    const int64_t begin       = chunk * chunk_items;
+    const int64_t end         = num_items - begin < chunk_items ? num_items : begin + chunk_items;
+    const int64_t full_tiles  = (end - begin) / TILE_ITEMS;
+    AccumT thread_value;
+    bool has_value = false;
+    ConsumeTiles(begin, TILE_ITEMS, full_tiles, thread_value, has_value);
+    ConsumePartialTile(begin + full_tiles * TILE_ITEMS, end, thread_value, has_value);
+    const int64_t count = end - begin;
+    return BlockReduceT(temp_storage).Reduce(thread_value, reduction_op,
+                                             count < BLOCK_THREADS ? static_cast<int>(count) : BLOCK_THREADS);
+  }
+
+  //! @brief Reduce `count` (> 0) partial results; the result is valid in thread 0.
+  //!
+  //! The partials are read as an input of their own, tile by tile, every
+  //! load of a tile in flight at once (ConsumePartialTile). Other blocks, on
+  //! other multiprocessors, wrote them moments ago: they are read from L2
+  //! (`LOAD_CG`), past this multiprocessor's L1. The same count gives the
+  //! same sequence of operations, so the same bits, every time.
   static __device__ CUBLING_FORCEINLINE AccumT ConsumePartials(TempStorage& temp_storage, const AccumT* partials,
                                                                int count, ReductionOp reduction_op)
   {
+    using PartialsIt    = CacheModifiedInputIterator<LOAD_CG, AccumT, int>;
+    using PartialsAgent = AgentReduce<Policy, PartialsIt, ReductionOp, AccumT, detail::IgnoreIndex<detail::Identity>>;
+    static_assert(std::is_same<typename PartialsAgent::TempStorage, TempStorage>::value, "one shared-memory layout");
+    PartialsAgent agent(temp_storage, PartialsIt(partials), reduction_op, {detail::Identity{}});
     AccumT thread_value;
     bool has_value = false;
-    for (int i = threadIdx.x; i < count; i += BLOCK_THREADS)
+    for (int begin = 0; begin < count; begin += PartialsAgent::TILE_ITEMS)
     {
-      thread_value = has_value ? reduction_op(thread_value, partials[i]) : partials[i];
-      has_value    = true;
+      const int end = count - begin < PartialsAgent::TILE_ITEMS ? count : begin + PartialsAgent::TILE_ITEMS;
+      agent.ConsumePartialTile(begin, end, thread_value, has_value);
     }
     return BlockReduceT(temp_storage).Reduce(thread_value, reduction_op, count < BLOCK_THREADS ? count : BLOCK_THREADS);
   }

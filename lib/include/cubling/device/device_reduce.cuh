@@ -83,8 +83,8 @@ bool is_null(const ArgOutput<ValueIt, IndexIt>& out)
 //!   anything, for a negative count, for too little temporary storage, for a
 //!   null output pointer and for a null input pointer when there are items;
 //! - succeeds on an empty input and writes the documented empty result;
-//! - launches one kernel on `stream` (two on a device that cannot launch
-//!   cooperatively) and does not wait for it.
+//! - launches one kernel on `stream` (two for a large input, or on a device
+//!   that cannot launch cooperatively) and does not wait for it.
 //!
 //! The reduction operator must be associative and commutative, as in CUB.
 //! For a given input, count and device, the result is the same bit for bit on

@@ -10,13 +10,15 @@
 //!      alone, without touching the device;
 //!   3. finds the PTX version of the current device and walks the policy
 //!      chain to the policy for it (ChainedPolicy::Invoke);
-//!   4. sizes the grid for that policy (one block per tile, at most as many
-//!      as fit on the GPU at once and as the policy allows per multiprocessor,
-//!      as few as take the same rounds of tiles, at most one per partial
-//!      slot) and launches
-//!      the kernel once, cooperatively (or twice, where the device cannot
-//!      launch cooperatively or the policy asks for two passes). Nothing
-//!      waits for it.
+//!   4. sizes the grid for that policy and launches. Usually the grid is
+//!      resident (at most one block per tile, as many as fit on the GPU at
+//!      once and as the policy allows per multiprocessor, as few as take the
+//!      same rounds of tiles, at most one per partial slot), launched once,
+//!      cooperatively (or twice, where the device cannot launch
+//!      cooperatively or the policy asks for two passes). A large input (the
+//!      policy's STREAM_FROM_ROUNDS rounds of tiles or more) gets an
+//!      oversubscribed grid instead, one block per chunk of tiles, and two
+//!      launches. Nothing waits for them.
 #pragma once
 
 #include <cstdint>
@@ -44,32 +46,41 @@ namespace detail
 //! keep memory busy, with half the barrier arrivals of a full GPU (8 blocks).
 //! SINGLE_PASS: one cooperative launch where the device allows it (true), or
 //! always the two plain launches (false).
+//! STREAM_FROM_ROUNDS: an input of at least this many rounds of tiles on the
+//! resident grid is read by an oversubscribed grid instead, one block per
+//! chunk of STREAM_CHUNK_TILES tiles, in two launches (0: never).
 struct DeviceReducePolicy
 {
   //! Pascal and later: the baseline.
   struct Policy600 : ChainedPolicy<600, Policy600, Policy600>
   {
-    using ReducePolicy                = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
-    static constexpr bool SINGLE_PASS = true;
+    using ReducePolicy                     = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
+    static constexpr bool SINGLE_PASS      = true;
+    static constexpr int STREAM_FROM_ROUNDS = 48;
+    static constexpr int STREAM_CHUNK_TILES = 4;
   };
   //! Ampere: the same tile; a link of its own, ready to be tuned apart.
   struct Policy800 : ChainedPolicy<800, Policy800, Policy600>
   {
-    using ReducePolicy                = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
-    static constexpr bool SINGLE_PASS = true;
+    using ReducePolicy                     = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
+    static constexpr bool SINGLE_PASS      = true;
+    static constexpr int STREAM_FROM_ROUNDS = 48;
+    static constexpr int STREAM_CHUNK_TILES = 4;
   };
   //! Hopper (measured on an H200 in chapter 05).
   struct Policy900 : ChainedPolicy<900, Policy900, Policy800>
   {
-    using ReducePolicy                = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
-    static constexpr bool SINGLE_PASS = true;
+    using ReducePolicy                     = AgentReducePolicy<256, 16, BLOCK_REDUCE_WARP_REDUCTIONS, 4>;
+    static constexpr bool SINGLE_PASS      = true;
+    static constexpr int STREAM_FROM_ROUNDS = 48;
+    static constexpr int STREAM_CHUNK_TILES = 4;
   };
   using MaxPolicy = Policy900;
 };
 // example-end policies
 
 //! The most partial results (and so the most blocks) of one reduction.
-constexpr int64_t max_reduce_partials = 4096; // AgentReduce::even_share_boundary relies on it (32-bit shares)
+constexpr int64_t max_reduce_partials = 16384; // AgentReduce::even_share_boundary relies on it (32-bit shares)
 //! No policy's tile is smaller than this (AgentReduce asserts it), so
 //! `ceil(n / 256)` partial slots are always enough for one per tile.
 constexpr int64_t min_reduce_tile_items = 256;
@@ -145,19 +156,37 @@ struct DispatchReduce
     // 512 blocks, which then share them with nothing left over.
     const int64_t tiles = num_items > 0 ? ceil_div(num_items, int64_t{Agent::TILE_ITEMS}) : 1;
     const int64_t most  = int64_t{sms} * per_sm;
-    int64_t grid        = ceil_div(tiles, ceil_div(tiles, most));
-    grid                = reduce_partial_slots(num_items) < grid ? reduce_partial_slots(num_items) : grid;
-    grid                = grid < 1 ? 1 : grid;
-    auto* partials      = reinterpret_cast<AccumT*>(
+    constexpr int64_t stream_from_rounds = ActivePolicy::STREAM_FROM_ROUNDS;
+    const bool oversubscribe = stream_from_rounds > 0 && tiles >= stream_from_rounds * most;
+    int chunk_tiles   = 0; // 0: a resident grid
+    int64_t grid      = 0;
+    if (oversubscribe)
+    {
+      // One block per chunk of tiles; a longer chunk only where the chunks
+      // would outnumber the partial slots.
+      chunk_tiles = static_cast<int>(ceil_div(tiles, max_reduce_partials));
+      chunk_tiles = chunk_tiles > ActivePolicy::STREAM_CHUNK_TILES ? chunk_tiles : ActivePolicy::STREAM_CHUNK_TILES;
+      grid        = ceil_div(tiles, int64_t{chunk_tiles});
+    }
+    else
+    {
+      // The fewest blocks that take no more rounds of tiles than the largest
+      // grid would: 1024 tiles on 528 blocks take 2 rounds, and so do they
+      // on 512 blocks, which then share them with nothing left over.
+      grid = ceil_div(tiles, ceil_div(tiles, most));
+      grid = reduce_partial_slots(num_items) < grid ? reduce_partial_slots(num_items) : grid;
+      grid = grid < 1 ? 1 : grid;
+    }
+    auto* partials    = reinterpret_cast<AccumT*>(
       ceil_div(reinterpret_cast<uintptr_t>(d_temp_storage), uintptr_t{alignof(AccumT)}) * alignof(AccumT));
-    int partial_count   = static_cast<int>(grid);
-    // One block: one plain launch. A policy for two passes, or a device that
-    // cannot launch cooperatively: two plain launches. Otherwise one
-    // cooperative launch.
-    const bool single_pass = ActivePolicy::SINGLE_PASS && cooperative;
+    int partial_count = static_cast<int>(grid);
+    // One block: one plain launch. An oversubscribed grid, a policy for two
+    // passes, or a device that cannot launch cooperatively: two plain
+    // launches. Otherwise one cooperative launch.
+    const bool single_pass = ActivePolicy::SINGLE_PASS && cooperative && !oversubscribe;
     ReduceFinish finish    = grid == 1 || single_pass ? ReduceFinish::grid_barrier : ReduceFinish::partials_only;
     void* arguments[]   = {&d_in, &d_out, &num_items, &reduction_op, &init, &transform_op, &partials,
-                           &partial_count, &finish};
+                           &partial_count, &finish, &chunk_tiles};
     const void* entry   = reinterpret_cast<const void*>(kernel);
     const dim3 threads(Agent::BLOCK_THREADS);
     // The launch calls return launch errors themselves: no cudaPeekAtLastError() needed.

@@ -21,9 +21,15 @@
 //! of a cooperative launch needs no memory of ours. Chapter 05 measures the
 //! alternatives on an H200.
 //!
-//! Two passes (`ReduceFinish::partials_only`, then `reduce_partials`), for
-//! devices that cannot launch cooperatively: the same kernel, launched twice:
-//! first the whole grid writes its partials, then one block reduces them.
+//! Two passes (`ReduceFinish::partials_only`, then `reduce_partials`): the
+//! same kernel, launched twice: first the whole grid writes its partials,
+//! then one block reduces them. Two cases take them:
+//!   - large inputs: the grid is oversubscribed, one block per contiguous
+//!     chunk of tiles (`chunk_tiles` > 0), which reads memory faster than a
+//!     resident grid once the input is many rounds of tiles long; such a grid
+//!     cannot wait at a barrier, so its partials need a second launch;
+//!   - devices that cannot launch cooperatively: the resident grid, as in
+//!     the single pass (`chunk_tiles` = 0).
 #pragma once
 
 #include <cstdint>
@@ -85,7 +91,8 @@ template <typename MaxPolicy, bool INIT_ONLY_IF_EMPTY, typename InputIt, typenam
 __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ReducePolicy::BLOCK_THREADS,
                                   MaxPolicy::ActivePolicy::ReducePolicy::MAX_BLOCKS_PER_SM)
   DeviceReduceKernel(InputIt d_in, OutputIt d_out, int64_t num_items, ReductionOp reduction_op,
-                     InitT init, TransformOp transform_op, AccumT* partials, int partial_count, ReduceFinish finish)
+                     InitT init, TransformOp transform_op, AccumT* partials, int partial_count, ReduceFinish finish,
+                     int chunk_tiles)
 {
   using Policy = typename MaxPolicy::ActivePolicy::ReducePolicy;
   using Agent  = AgentReduce<Policy, InputIt, ReductionOp, AccumT, TransformOp>;
@@ -101,11 +108,15 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ReducePolicy::BLOCK_T
   }
   if (finish != ReduceFinish::reduce_partials)
   {
-    // This block's share of the items: tiles striped over the grid, then an
-    // even share of what is left (AgentReduce::ConsumeShare).
+    // This block's share of the items: on a resident grid, tiles striped
+    // over the grid, then an even share of what is left
+    // (AgentReduce::ConsumeShare); on an oversubscribed grid (chunk_tiles >
+    // 0), one contiguous chunk of tiles (AgentReduce::ConsumeChunk).
     const int grid = static_cast<int>(gridDim.x);
-    const AccumT block_total =
-      Agent(temp_storage, d_in, reduction_op, transform_op).ConsumeShare(num_items, static_cast<int>(blockIdx.x), grid);
+    Agent agent(temp_storage, d_in, reduction_op, transform_op);
+    const AccumT block_total = chunk_tiles > 0
+                               ? agent.ConsumeChunk(num_items, static_cast<int>(blockIdx.x), chunk_tiles)
+                               : agent.ConsumeShare(num_items, static_cast<int>(blockIdx.x), grid);
     if (grid == 1 && finish == ReduceFinish::grid_barrier) // one block: nothing to combine
     {
       if (threadIdx.x == 0)
