@@ -13,6 +13,8 @@
 //     last chunk; SmallTileOversubscribedPolicyChain, with tiles of 1024
 //     items and chunks of one tile, would have more chunks than partial
 //     slots above 2^24 items, so its chunks grow to two tiles there.
+//     ArgMin never takes it (pairs stay on the resident grid): through these
+//     chains it checks that it still gets the resident grid's answer.
 //
 // For Sum (int32, and float on small whole numbers, whose sums are exact in
 // any order), Max (int32) and ArgMin (int32 with many ties), at tile edges,

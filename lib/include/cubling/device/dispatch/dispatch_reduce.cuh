@@ -16,8 +16,8 @@
 //!      same rounds of tiles, at most one per partial slot), launched once,
 //!      cooperatively (or twice, where the device cannot launch
 //!      cooperatively or the policy asks for two passes). A large input (the
-//!      policy's STREAM_FROM_ROUNDS rounds of tiles or more) gets an
-//!      oversubscribed grid instead, one block per chunk of tiles, and two
+//!      policy's STREAM_FROM_ROUNDS rounds of tiles or more, reduced to a
+//!      number) gets an oversubscribed grid instead, one block per chunk of tiles, and two
 //!      launches. Nothing waits for them.
 #pragma once
 
@@ -48,7 +48,8 @@ namespace detail
 //! always the two plain launches (false).
 //! STREAM_FROM_ROUNDS: an input of at least this many rounds of tiles on the
 //! resident grid is read by an oversubscribed grid instead, one block per
-//! chunk of STREAM_CHUNK_TILES tiles, in two launches (0: never).
+//! chunk of STREAM_CHUNK_TILES tiles, in two launches (0: never), when the
+//! accumulator is a number (not for ArgMin and ArgMax).
 struct DeviceReducePolicy
 {
   //! Pascal and later: the baseline.
@@ -157,7 +158,11 @@ struct DispatchReduce
     const int64_t tiles = num_items > 0 ? ceil_div(num_items, int64_t{Agent::TILE_ITEMS}) : 1;
     const int64_t most  = int64_t{sms} * per_sm;
     constexpr int64_t stream_from_rounds = ActivePolicy::STREAM_FROM_ROUNDS;
-    const bool oversubscribe = stream_from_rounds > 0 && tiles >= stream_from_rounds * most;
+    // Arithmetic accumulators only: a block's pair (ArgMin, ArgMax) costs
+    // more to reduce and to hand over than a number, and with a block per
+    // chunk that cost comes back for every chunk (measured: slower).
+    const bool oversubscribe =
+      stream_from_rounds > 0 && std::is_arithmetic<AccumT>::value && tiles >= stream_from_rounds * most;
     int chunk_tiles   = 0; // 0: a resident grid
     int64_t grid      = 0;
     if (oversubscribe)
