@@ -320,6 +320,16 @@ struct AgentReduce
     }
   }
 
+  //! Fold the items [begin, end): its whole tiles, then what is left of it
+  //! as a partial tile; `has_value` says whether the thread holds a value,
+  //! before and after.
+  __device__ CUBLING_FORCEINLINE void ConsumeRange(int64_t begin, int64_t end, AccumT& thread_value, bool& has_value)
+  {
+    const int64_t full_tiles = (end - begin) / TILE_ITEMS;
+    ConsumeTiles(begin, TILE_ITEMS, full_tiles, thread_value, has_value);
+    ConsumePartialTile(begin + full_tiles * TILE_ITEMS, end, thread_value, has_value);
+  }
+
   // example-begin consume-share
   //! @brief Reduce block `block`'s share of all `num_items` (> 0) items, among
   //! `grid` blocks (at most one per tile); the result is valid in thread 0.
@@ -356,16 +366,12 @@ struct AgentReduce
     {
       const uint32_t share_begin = even_share_boundary(rest, block, grid);
       share                      = even_share_boundary(rest, block + 1, grid) - share_begin;
-      const int64_t begin        = rest_begin + share_begin;
-      const int64_t full_tiles   = share / TILE_ITEMS;
-      ConsumeTiles(begin, TILE_ITEMS, full_tiles, thread_value, has_value);
-      ConsumePartialTile(begin + full_tiles * TILE_ITEMS, begin + share, thread_value, has_value);
+      ConsumeRange(rest_begin + share_begin, rest_begin + share_begin + share, thread_value, has_value);
     }
     // Every block has items (see even_share_boundary); only a single block
     // with fewer items than threads has threads without a value.
     const int64_t count = rounds * TILE_ITEMS + share;
-    const int valid     = count < BLOCK_THREADS ? static_cast<int>(count) : BLOCK_THREADS;
-    return BlockReduceT(temp_storage).Reduce(thread_value, reduction_op, valid);
+    return ReduceThreads(temp_storage, thread_value, reduction_op, count);
   }
   // example-end consume-share
 
@@ -389,6 +395,16 @@ struct AgentReduce
     return boundary / RANGE_ALIGN_ITEMS * RANGE_ALIGN_ITEMS;
   }
 
+  //! Combine the threads' values of a block that folded `count` (> 0) items:
+  //! with fewer items than threads, only the first `count` threads hold a
+  //! value. The result is valid in thread 0.
+  static __device__ CUBLING_FORCEINLINE AccumT ReduceThreads(TempStorage& temp_storage, const AccumT& thread_value,
+                                                             ReductionOp reduction_op, int64_t count)
+  {
+    const int valid = count < BLOCK_THREADS ? static_cast<int>(count) : BLOCK_THREADS;
+    return BlockReduceT(temp_storage).Reduce(thread_value, reduction_op, valid);
+  }
+
   //! @brief Reduce chunk `chunk` of the input: the `chunk_tiles` tiles from
   //! tile `chunk * chunk_tiles` on (the last chunk: what is left of the
   //! input, its last tile maybe partial); the result is valid in thread 0.
@@ -402,14 +418,10 @@ struct AgentReduce
     const int64_t chunk_items = int64_t{chunk_tiles} * TILE_ITEMS;
     const int64_t begin       = chunk * chunk_items;
     const int64_t end         = num_items - begin < chunk_items ? num_items : begin + chunk_items;
-    const int64_t full_tiles  = (end - begin) / TILE_ITEMS;
     AccumT thread_value;
     bool has_value = false;
-    ConsumeTiles(begin, TILE_ITEMS, full_tiles, thread_value, has_value);
-    ConsumePartialTile(begin + full_tiles * TILE_ITEMS, end, thread_value, has_value);
-    const int64_t count = end - begin;
-    return BlockReduceT(temp_storage).Reduce(thread_value, reduction_op,
-                                             count < BLOCK_THREADS ? static_cast<int>(count) : BLOCK_THREADS);
+    ConsumeRange(begin, end, thread_value, has_value);
+    return ReduceThreads(temp_storage, thread_value, reduction_op, end - begin);
   }
 
   //! @brief Reduce `count` (> 0) partial results; the result is valid in thread 0.
@@ -433,7 +445,7 @@ struct AgentReduce
       const int end = count - begin < PartialsAgent::TILE_ITEMS ? count : begin + PartialsAgent::TILE_ITEMS;
       agent.ConsumePartialTile(begin, end, thread_value, has_value);
     }
-    return BlockReduceT(temp_storage).Reduce(thread_value, reduction_op, count < BLOCK_THREADS ? count : BLOCK_THREADS);
+    return ReduceThreads(temp_storage, thread_value, reduction_op, count);
   }
 };
 
