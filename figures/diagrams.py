@@ -1,0 +1,740 @@
+#!/usr/bin/env python3
+"""Draw the book's access-pattern diagrams as SVG, from code.
+
+    python3 figures/diagrams.py                 write docs/chapters/diagrams/*.svg
+    python3 figures/diagrams.py --check OUTDIR  draw into OUTDIR, then fail if a committed
+                                                docs/chapters/diagrams/*.svg is not exactly
+                                                what this script draws
+
+Every picture of an access pattern in the chapters (which thread owns which item,
+which lane reads which lane, which bank a word falls in) is computed here from the
+same index formulas as the kernels, not drawn by hand, so that a picture cannot
+disagree with its code. The script needs only the standard library. Its output is
+deterministic (no timestamps, coordinates written with a fixed format), which is
+what the --check of the CTest test docs.diagrams_from_code relies on.
+
+The drawings carry no title: the page's figure caption says what they show. A page
+includes one with, e.g.::
+
+    .. figure:: diagrams/ch03_bank_conflicts.svg
+       :width: 100%
+"""
+import argparse
+import filecmp
+import os
+import sys
+from xml.sax.saxutils import escape
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+OUT = os.path.join(ROOT, "docs", "chapters", "diagrams")
+
+FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+MONO = "DejaVu Sans Mono, Menlo, Consolas, monospace"
+INK = "#222222"     # text
+LINE = "#444444"    # outlines and arrows
+NOTE = "#555555"    # secondary text
+FAINT = "#c8c8c8"   # inactive outlines, unused arrows
+EMPTY = "#f4f4f4"   # inactive cells
+RED = "#c0392b"     # what goes wrong: conflicts, out-of-range lanes, the end of a timeline
+# One colour per thread (tab20's light half for fills, its dark half for strokes and arrows).
+THREAD_FILL = ["#aec7e8", "#ffbb78", "#98df8a", "#ff9896", "#c5b0d5", "#c49c94", "#f7b6d2", "#dbdb8d"]
+THREAD_INK = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#a5a51b"]
+BLUE_FILL, BLUE = "#dbe8f6", "#3a6ea5"
+ORANGE_FILL, ORANGE = "#fde3c8", "#b8651b"
+GREEN_FILL, GREEN = "#eaf6ea", "#3d8b3d"
+HOST_FILL = "#e8f0fb"  # as in docs/chapters/05_dispatch_layers.svg
+
+
+def num(value):
+    """A coordinate as text: at most two decimals, no trailing zeros, never '-0'."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+class Svg:
+    """A small SVG writer: shapes in drawing order, arrowheads made per colour."""
+
+    def __init__(self, width, height, description):
+        self.width, self.height, self.description = width, height, description
+        self.parts = []
+        self.markers = {}
+
+    def _marker(self, colour):
+        if colour not in self.markers:
+            self.markers[colour] = f"arrow{len(self.markers)}"
+        return self.markers[colour]
+
+    def rect(self, x, y, w, h, fill="none", stroke=LINE, width=1.2, rx=0, dash=None, opacity=None):
+        extra = f' rx="{num(rx)}"' if rx else ""
+        extra += f' stroke-dasharray="{dash}"' if dash else ""
+        extra += f' fill-opacity="{num(opacity)}"' if opacity is not None else ""
+        self.parts.append(f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
+                          f'fill="{fill}" stroke="{stroke}" stroke-width="{num(width)}"{extra}/>')
+
+    def text(self, x, y, content, size=14, anchor="start", fill=INK, bold=False, mono=False, italic=False):
+        extra = ' font-weight="bold"' if bold else ""
+        extra += ' font-style="italic"' if italic else ""
+        extra += f' font-family="{MONO}"' if mono else ""
+        extra += f' text-anchor="{anchor}"' if anchor != "start" else ""
+        self.parts.append(f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" fill="{fill}"{extra}>'
+                          f'{escape(content)}</text>')
+
+    def rich(self, x, y, pieces, size=14, anchor="start", fill=INK):
+        """One line of text mixing plain and code pieces: [(text, is_code), ...]."""
+        spans = "".join(f'<tspan font-family="{MONO}">{escape(t)}</tspan>' if code else escape(t)
+                        for t, code in pieces)
+        extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
+        self.parts.append(f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" fill="{fill}"{extra}>'
+                          f'{spans}</text>')
+
+    def line(self, x1, y1, x2, y2, stroke=LINE, width=1.5, arrow=False, dash=None):
+        extra = f' stroke-dasharray="{dash}"' if dash else ""
+        extra += f' marker-end="url(#{self._marker(stroke)})"' if arrow else ""
+        self.parts.append(f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" '
+                          f'stroke="{stroke}" stroke-width="{num(width)}"{extra}/>')
+
+    def path(self, d, stroke=LINE, width=1.5, fill="none", arrow=False, dash=None):
+        extra = f' stroke-dasharray="{dash}"' if dash else ""
+        extra += f' marker-end="url(#{self._marker(stroke)})"' if arrow else ""
+        self.parts.append(f'<path d="{d}" stroke="{stroke}" stroke-width="{num(width)}" fill="{fill}"{extra}/>')
+
+    def brace(self, x1, x2, y, label, size=13, below=False, colour=NOTE):
+        """A square bracket over (or under) x1..x2 with a centred label."""
+        tick = 6 if below else -6
+        self.path(f"M {num(x1)} {num(y - tick)} L {num(x1)} {num(y)} L {num(x2)} {num(y)} L {num(x2)} {num(y - tick)}",
+                  stroke=colour, width=1.2)
+        self.text((x1 + x2) / 2, y + 17 if below else y - 6, label, size=size, anchor="middle", fill=colour)
+
+    def render(self):
+        defs = "".join(
+            f'<marker id="{mid}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+            f'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="{colour}"/></marker>'
+            for colour, mid in self.markers.items())
+        head = (f'<?xml version="1.0" encoding="UTF-8"?>\n'
+                f'<!-- Drawn by figures/diagrams.py; edit the script, not this file. -->\n'
+                f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
+                f'viewBox="0 0 {self.width} {self.height}" font-family="{FONT}" font-size="14">\n'
+                f'<title>{escape(self.description)}</title>\n'
+                f'<defs>{defs}</defs>\n'
+                f'<rect x="0" y="0" width="{self.width}" height="{self.height}" fill="#ffffff"/>\n')
+        return head + "\n".join(self.parts) + "\n</svg>\n"
+
+
+def cell(svg, x, y, w, h, label, fill="#ffffff", stroke=LINE, size=13, colour=INK, width=1.0, bold=False):
+    svg.rect(x, y, w, h, fill=fill, stroke=stroke, width=width)
+    if label:
+        svg.text(x + w / 2, y + h / 2 + size * 0.36, label, size=size, anchor="middle", fill=colour, bold=bold)
+
+
+# --- chapter 01 ------------------------------------------------------------------
+
+def ch01_accumulators():
+    """One accumulator: a chain of dependent adds. Four: four chains that overlap."""
+    latency, pitch, x0 = 4, 21, 150
+    svg = Svg(860, 384, "One accumulator: eight adds in a chain, 32 cycles. Four accumulators: "
+                        "four interleaved chains, a new add every cycle, then the combine: 19 cycles.")
+
+    def at(cycle):
+        return x0 + cycle * pitch
+
+    def add_box(cycle, y, label, combine=False):
+        fill, stroke = (ORANGE_FILL, ORANGE) if combine else (BLUE_FILL, BLUE)
+        svg.rect(at(cycle) + 2, y, latency * pitch - 4, 28, fill=fill, stroke=stroke, width=1.3, rx=4)
+        svg.text(at(cycle) + latency * pitch / 2, y + 19, label, size=13, anchor="middle")
+
+    def waits(c_from, y_from, c_to, y_to):
+        """An arc from the end of one add to the start of the add that needs its result."""
+        xa, xb = at(c_from) - 8, at(c_to) + 10
+        if y_from == y_to:
+            top = y_from - 12
+            svg.path(f"M {num(xa)} {num(y_from)} C {num(xa)} {num(top)} {num(xb)} {num(top)} {num(xb)} {num(y_to)}",
+                     stroke=LINE, width=1.3, arrow=True)
+        else:
+            svg.path(f"M {num(xa)} {num(y_from)} C {num(xa + 4)} {num(y_from - 14)} {num(xb - 4)} {num(y_to + 42)} "
+                     f"{num(xb)} {num(y_to + 30)}", stroke=ORANGE, width=1.3, arrow=True)
+
+    def axis(y, end, done):
+        svg.line(at(0), y, at(end) + 6, y, stroke=NOTE, width=1)
+        for c in range(0, end + 1, 4):
+            svg.line(at(c), y, at(c), y + 5, stroke=NOTE, width=1)
+            svg.text(at(c), y + 20, str(c), size=13, anchor="middle", fill=NOTE)
+        svg.text(x0 - 12, y + 20, "cycle", size=13, anchor="end", fill=NOTE)
+        svg.line(at(done), y - 4, at(done), y - 170 if done < 30 else y - 42, stroke=RED, width=1.5, dash="5 4")
+
+    # One accumulator: add k issues when add k-1's result is ready.
+    svg.text(20, 22, "one accumulator: each add waits for the one before", size=14, bold=True)
+    y = 46
+    svg.text(x0 - 12, y + 19, "s", size=14, anchor="end", mono=True)
+    for k in range(8):
+        add_box(latency * k, y, f"s += x[{k}]")
+        if k:
+            waits(latency * k, y, latency * k, y)
+    axis(y + 40, 32, 32)
+    svg.text(at(32) - 6, y - 8, "32 cycles", size=13, anchor="end", fill=RED, bold=True)
+
+    # Four accumulators: item i goes to s[i % 4]; one add issues per cycle.
+    top = 150
+    svg.text(20, top, "four accumulators: four independent chains, a new add issues every cycle", size=14, bold=True)
+    rows = [top + 22 + 38 * r for r in range(4)]
+    for r, y in enumerate(rows):
+        svg.rect(x0 - 4, y - 4, at(32) - x0 + 8, 36, fill="#fafafa", stroke="none", width=0)
+        svg.text(x0 - 12, y + 19, f"s{r}", size=14, anchor="end", mono=True)
+    for i in range(8):
+        r = i % 4
+        add_box(i, rows[r], f"s{r} += x[{i}]")
+        if i >= 4:
+            waits(i, rows[r], i, rows[r])
+    # the combine: (s0 + s1) + (s2 + s3)
+    add_box(9, rows[0], "s0 += s1", combine=True)
+    waits(8, rows[0], 9, rows[0])
+    waits(9, rows[1], 9, rows[0])
+    add_box(11, rows[2], "s2 += s3", combine=True)
+    waits(10, rows[2], 11, rows[2])
+    waits(11, rows[3], 11, rows[2])
+    add_box(15, rows[0], "s0 += s2", combine=True)
+    waits(13, rows[0], 15, rows[0])
+    waits(15, rows[2], 15, rows[0])
+    axis(rows[3] + 40, 32, 19)
+    svg.text(at(19) + 6, rows[3] + 22, "19 cycles", size=13, fill=RED, bold=True)
+    svg.rect(at(22), rows[1] + 7, 14, 14, fill=BLUE_FILL, stroke=BLUE, rx=3)
+    svg.text(at(22) + 20, rows[1] + 19, "an add: 4 cycles of latency", size=13, fill=NOTE)
+    svg.rect(at(22), rows[2] + 7, 14, 14, fill=ORANGE_FILL, stroke=ORANGE, rx=3)
+    svg.text(at(22) + 20, rows[2] + 19, "the final combine", size=13, fill=NOTE)
+    svg.path(f"M {num(at(22))} {num(rows[3] + 14)} C {num(at(22) + 10)} {num(rows[3] + 2)} "
+             f"{num(at(23) + 10)} {num(rows[3] + 2)} {num(at(23) + 20)} {num(rows[3] + 14)}", arrow=True, width=1.3)
+    svg.text(at(23) + 30, rows[3] + 19, "feeds the next add", size=13, fill=NOTE)
+    svg.text(20, 376, "Latency of 4 cycles for illustration. For n items: about 4n cycles in one chain, "
+                      "about n with four chains.", size=13, fill=NOTE)
+    return svg
+
+
+# --- chapter 02 ------------------------------------------------------------------
+
+def lanes_label(lanes, count):
+    if len(lanes) == count:
+        return f"Σ 0–{count - 1}"
+    return "+".join(str(lane) for lane in sorted(lanes))
+
+
+def ch02_shfl_down_vs_butterfly():
+    count, offsets = 8, (4, 2, 1)
+    x0, pitch, w, h, gap = 160, 86, 68, 34, 46
+    svg = Svg(860, 780, "Eight lanes reduce with __shfl_down_sync (offsets 4, 2, 1: lane i reads lane i + offset; "
+                        "only lane 0 ends with the total) and with __shfl_xor_sync (lane i exchanges with lane i ^ "
+                        "offset; every lane ends with the total).")
+
+    def lx(lane):
+        return x0 + lane * pitch
+
+    def panel(top, title, xor):
+        svg.rich(20, top, title, size=14)
+        svg.text(x0 - 14, top + 26, "lane", size=13, anchor="end", fill=NOTE)
+        for lane in range(count):
+            svg.text(lx(lane) + w / 2, top + 26, str(lane), size=13, anchor="middle", fill=NOTE, bold=True)
+        holds = [{lane} for lane in range(count)]
+        useful = [True] * count
+        y = top + 36
+        svg.text(x0 - 14, y + 22, "start", size=13, anchor="end")
+        for lane in range(count):
+            cell(svg, lx(lane), y, w, h, f"v{lane}", fill=BLUE_FILL, stroke=BLUE)
+        for offset in offsets:
+            prev, y = y, y + h + gap
+            svg.text(x0 - 14, y + 16, f"offset {offset}", size=13, anchor="end", mono=True)
+            new_holds, new_useful = [], []
+            for lane in range(count):
+                source = lane ^ offset if xor else lane + offset
+                valid = source < count
+                keep = xor or lane < offset
+                new_useful.append(keep and useful[lane])
+                new_holds.append(holds[lane] | holds[source] if valid else holds[lane])
+                if not valid:
+                    svg.text(lx(lane) + w / 2, y - 8, f"✕ src {source}", size=13, anchor="middle", fill=RED)
+                    continue
+                colour = BLUE if keep else FAINT
+                svg.line(lx(lane) + w / 2, prev + h, lx(lane) + w / 2, y - 2, stroke=FAINT, width=1.2)
+                svg.line(lx(source) + w / 2, prev + h, lx(lane) + w / 2 + (6 if source > lane else -6), y - 1,
+                         stroke=colour, width=1.6 if keep else 1.1, arrow=True)
+            holds, useful = new_holds, new_useful
+            for lane in range(count):
+                if useful[lane]:
+                    total = len(holds[lane]) == count
+                    cell(svg, lx(lane), y, w, h, lanes_label(holds[lane], count),
+                         fill=GREEN_FILL if total else BLUE_FILL, stroke=GREEN if total else BLUE,
+                         width=2 if total else 1, bold=total)
+                else:
+                    cell(svg, lx(lane), y, w, h, "unused", fill=EMPTY, stroke=FAINT, colour="#999999")
+        return y + h
+
+    bottom = panel(22, [("__shfl_down_sync(mask, v, offset)", True), (": lane i reads lane i + offset", False)], False)
+    svg.text(20, bottom + 24, "Only lane 0 ends with the total. Lanes i ≥ offset compute values nobody reads. "
+                              "✕ src j: there is no lane j,", size=13, fill=NOTE)
+    svg.text(20, bottom + 42, "so the shuffle hands the lane its own value back.", size=13, fill=NOTE)
+    bottom = panel(bottom + 84, [("__shfl_xor_sync(mask, v, offset)", True),
+                                 (": lane i exchanges with lane i ^ offset", False)], True)
+    svg.text(20, bottom + 24, "A butterfly: every source is in range, and every lane ends with the total "
+                              "(no broadcast needed).", size=13, fill=NOTE)
+    return svg
+
+
+# --- chapter 03 ------------------------------------------------------------------
+
+def tree(sequential):
+    n = 16
+    x0, pitch, w, h, gap = 130, 45, 41, 32, 50
+    kind = "sequential" if sequential else "interleaved"
+    rule = ("at stride s = 8, 4, 2, 1, thread tid < s adds sdata[tid + s] into sdata[tid]" if sequential else
+            "at stride s = 1, 2, 4, 8, thread tid adds sdata[2·s·tid + s] into sdata[2·s·tid]")
+    svg = Svg(860, 500, f"A block reduction of 16 values in shared memory with {kind} addressing: {rule}.")
+
+    def ix(i):
+        return x0 + i * pitch
+
+    svg.text(x0 - 14, 22, "index", size=13, anchor="end", fill=NOTE)
+    for i in range(n):
+        svg.text(ix(i) + w / 2, 22, str(i), size=13, anchor="middle", fill=NOTE, bold=True)
+    y = 32
+    svg.text(x0 - 14, y + 21, "load", size=14, anchor="end")
+    for i in range(n):
+        cell(svg, ix(i), y, w, h, f"x{i}", fill="#ffffff")
+    strides = [n // 2, n // 4, n // 8, n // 16] if sequential else [1, 2, 4, 8]
+    written = set(range(n))
+    for s in strides:
+        prev, y = y, y + h + gap
+        adds = ([(tid, tid, tid + s) for tid in range(s)] if sequential else
+                [(tid, 2 * s * tid, 2 * s * tid + s) for tid in range(n) if 2 * s * tid < n])
+        active = [tid for tid, _, _ in adds]
+        svg.text(x0 - 14, y + 13, f"s = {s}", size=14, anchor="end", bold=True)
+        svg.text(x0 - 14, y + 30, f"t0–t{active[-1]}" if len(active) > 1 else "t0", size=13, anchor="end",
+                 fill=NOTE)
+        for tid, dst, src in adds:
+            svg.line(ix(dst) + w / 2, prev + h, ix(dst) + w / 2, y - 2, stroke=FAINT, width=1.2)
+            svg.line(ix(src) + w / 2, prev + h, ix(dst) + w / 2 + 7, y - 1, stroke=THREAD_INK[tid % 8],
+                     width=1.6, arrow=True)
+        dsts = {dst: tid for tid, dst, _ in adds}
+        for i in range(n):
+            if i in dsts:
+                last = len(adds) == 1
+                cell(svg, ix(i), y, w, h, "sum" if last else f"t{dsts[i]}", fill=THREAD_FILL[dsts[i] % 8],
+                     stroke=THREAD_INK[dsts[i] % 8], width=2 if last else 1.2, bold=last)
+            else:
+                cell(svg, ix(i), y, w, h, "", fill=EMPTY, stroke=FAINT)
+        written = set(dsts)
+    svg.text(x0 - 14, y + h + 26, "", size=13)
+    notes = (["Active threads t0 … t(s−1) touch neighbouring words sdata[0 … 2s−1]: one thread per bank,",
+              "no bank conflicts, and whole warps go idle together as s shrinks."] if sequential else
+             ["Threads are contiguous (t0 … t7, then t0 … t3, …), but their words are 2·s apart: in a warp of 32,",
+              "threads tid and tid + 16/s hit the same bank (see the bank-conflict figure). Step 01 gives the add",
+              "into sdata[i] to thread i instead (tid % (2·s) == 0): the active threads spread across the warp."])
+    svg.text(20, y + h + 30, "A cell shows the thread that wrote it (colour = thread); arrows: the word it adds in.",
+             size=13, fill=NOTE)
+    for k, note in enumerate(notes):
+        svg.text(20, y + h + 52 + 19 * k, note, size=13, fill=NOTE)
+    svg.height = int(y + h + 52 + 19 * len(notes) + 4)
+    return svg
+
+
+def ch03_interleaved_addressing():
+    return tree(sequential=False)
+
+
+def ch03_sequential_addressing():
+    return tree(sequential=True)
+
+
+def ch03_bank_conflicts():
+    banks = 32
+    x0, pitch, w, ch = 170, 21, 19, 22
+    svg = Svg(860, 100, "32 shared-memory banks and the words that a warp's 32 threads touch: index 2·s·tid "
+                        "(s = 1: two threads per bank, s = 2: four) against sequential addressing, index tid "
+                        "(one thread per bank).")
+
+    def bx(b):
+        return x0 + b * pitch
+
+    cases = [("interleaved, s = 1", "sdata[2·tid]", 2, "2-way conflict:", "2 passes"),
+             ("interleaved, s = 2", "sdata[4·tid]", 4, "4-way conflict:", "4 passes"),
+             ("sequential", "sdata[tid]", 1, "no conflict:", "1 pass")]
+    pass_fill = [BLUE_FILL, ORANGE_FILL, GREEN_FILL, THREAD_FILL[4]]
+    pass_ink = [BLUE, ORANGE, GREEN, THREAD_INK[4]]
+    y = 8
+    for title, index, stride, verdict, passes in cases:
+        svg.text(20, y + 16, title, size=14, bold=True)
+        svg.text(x0 - 12, y + 38, "bank", size=13, anchor="end", fill=NOTE)
+        for b in range(banks):
+            svg.text(bx(b) + w / 2, y + 38, str(b), size=13, anchor="middle", fill=NOTE)
+        stacks = {}
+        for tid in range(32):
+            stacks.setdefault((stride * tid) % banks, []).append(tid)
+        depth = max(len(v) for v in stacks.values())
+        top = y + 46
+        for b in range(banks):
+            svg.rect(bx(b), top, w, depth * ch + 4, fill="#fafafa" if b not in stacks else "#ffffff",
+                     stroke=FAINT, width=1)
+            for k, tid in enumerate(stacks.get(b, [])):
+                cell(svg, bx(b) + 1, top + 2 + k * ch, w - 2, ch - 2, str(tid), fill=pass_fill[k],
+                     stroke=pass_ink[k], size=13, width=1)
+        svg.text(20, top + 16, index, size=13, mono=True)
+        svg.text(20, top + 36, verdict, size=13, fill=RED if stride > 1 else GREEN, bold=True)
+        svg.text(20, top + 54, passes, size=13, fill=RED if stride > 1 else GREEN, bold=True)
+        y = top + max(depth * ch + 4, 60) + 22
+    svg.text(x0, y + 6, "A chip is a thread id, stacked in the bank of the word it touches (bank = index mod 32).",
+             size=13, fill=NOTE)
+    svg.text(x0, y + 25, "A bank serves one word per pass: the 2nd, 3rd, 4th chip in a bank each cost one more "
+                         "pass.", size=13, fill=NOTE)
+    for k, label in enumerate(["1st pass", "2nd", "3rd", "4th"]):
+        xk = x0 + k * 90
+        svg.rect(xk, y + 38, 14, 14, fill=pass_fill[k], stroke=pass_ink[k])
+        svg.text(xk + 20, y + 50, label, size=13, fill=NOTE)
+    svg.height = int(y + 62)
+    return svg
+
+
+# --- chapter 04 ------------------------------------------------------------------
+
+THREADS, IPT, WARP = 8, 4, 4  # a toy block: 8 threads x 4 items, warps of 4 threads
+
+
+def owner(layout, i):
+    if layout == "blocked":
+        return i // IPT
+    if layout == "striped":
+        return i % THREADS
+    warp, within = divmod(i, WARP * IPT)  # warp-striped: striped within each warp's sub-tile
+    return warp * WARP + within % WARP
+
+
+def ch04_layouts():
+    n = THREADS * IPT
+    x0, pitch, w, h = 230, 19.5, 18, 30
+    svg = Svg(860, 460, "A tile of 32 items held by 8 threads, 4 items each, coloured by owning thread: blocked "
+                        "(thread t owns 4t … 4t+3), striped (thread t owns t, t+8, t+16, t+24) and warp-striped "
+                        "(striped within each warp's 16 items; warps of 4 threads here).")
+
+    def ix(i):
+        return x0 + i * pitch
+
+    svg.text(x0 - 12, 26, "item", size=13, anchor="end", fill=NOTE)
+    for i in range(n):
+        if i % 4 == 0 or i == n - 1:
+            svg.text(ix(i) + w / 2, 26, str(i), size=13, anchor="middle", fill=NOTE)
+    rows = [
+        ("blocked", "t owns 4t … 4t+3", "load 0 of t0–t7 reads items 0, 4, 8, …, 28: eight places (uncoalesced)"),
+        ("striped", "t owns t, t+8, t+16, t+24", "load 0 of t0–t7 reads items 0–7: one run (coalesced)"),
+        ("warp-striped", "striped within a warp", "load 0 of each warp reads 4 neighbours: items 0–3 and 16–19"),
+    ]
+    y = 52
+    for layout, rule, first in rows:
+        if layout == "warp-striped":
+            svg.brace(ix(0), ix(15) + w, y - 4, "warp 0 (t0–t3)")
+            svg.brace(ix(16), ix(31) + w, y - 4, "warp 1 (t4–t7)")
+            y += 4
+        svg.text(20, y + 13, layout, size=14, bold=True)
+        svg.text(20, y + 31, rule, size=13, fill=NOTE)
+        for i in range(n):
+            t = owner(layout, i)
+            cell(svg, ix(i), y, w, h, str(t), fill=THREAD_FILL[t], stroke=THREAD_INK[t], width=1)
+        # the items of the first load instruction (item 0 of every thread)
+        firsts = sorted(next(i for i in range(n) if owner(layout, i) == t) for t in range(THREADS))
+        for i in firsts:
+            svg.rect(ix(i) - 1.5, y - 1.5, w + 3, h + 3, stroke=INK, width=2.2)
+        for i in firsts:
+            svg.line(ix(i) + w / 2, y + h + 4, ix(i) + w / 2, y + h + 14, stroke=INK, width=1.5)
+        svg.text(x0, y + h + 32, first, size=13, fill=INK)
+        y += h + 76
+    svg.text(20, y - 12, "Cell: the thread that owns the item. Outlined: the items of each thread's first load "
+                         "(item 0 of every thread).", size=13, fill=NOTE)
+    svg.text(20, y + 7, "Warps of 4 threads keep the picture small; on the GPU a warp has 32 threads.", size=13,
+             fill=NOTE)
+    for t in range(THREADS):
+        xt = 20 + t * 62
+        cell(svg, xt, y + 22, 44, 22, f"t{t}", fill=THREAD_FILL[t], stroke=THREAD_INK[t], width=1)
+    svg.height = int(y + 54)
+    return svg
+
+
+def ch04_transpose():
+    n = THREADS * IPT
+    x0, pitch, w, h = 190, 20, 19, 28
+    bw, bpitch = 4 * w + 6, 82  # a thread's registers: 4 slots
+    svg = Svg(860, 560, "BlockLoad through shared memory: striped, coalesced loads from global memory, each "
+                        "thread stores its items to shared memory at the same positions, a barrier, then each "
+                        "thread reads its four consecutive (blocked) items. Stores run the other way.")
+    hi = 1  # the thread whose arrows are drawn
+
+    def ix(i):
+        return x0 + i * pitch
+
+    def bx(t):
+        return x0 + t * bpitch
+
+    def strip(y, label, sub):
+        svg.text(20, y + 13, label, size=14, bold=True)
+        svg.text(20, y + 30, sub, size=13, fill=NOTE)
+        for i in range(n):
+            t = owner("striped", i)
+            cell(svg, ix(i), y, w, h, str(i), fill=THREAD_FILL[t], stroke=THREAD_INK[t], width=1, size=12.5)
+
+    def registers(y, label, sub, layout):
+        svg.text(20, y + 22, label, size=14, bold=True)
+        svg.text(20, y + 40, sub, size=13, fill=NOTE)
+        for t in range(THREADS):
+            items = [i for i in range(n) if owner(layout, i) == t]
+            svg.rect(bx(t), y, bw, h + 24, fill="#ffffff", stroke=THREAD_INK[t], width=2 if t == hi else 1.2, rx=4)
+            svg.text(bx(t) + bw / 2, y + 16, f"t{t}", size=13, anchor="middle", bold=True, fill=THREAD_INK[t])
+            for k, i in enumerate(items):
+                cell(svg, bx(t) + 3 + k * w, y + 21, w, h - 4, str(i), fill=THREAD_FILL[t], stroke=THREAD_INK[t],
+                     width=1, size=12.5)
+
+    def slot(t, k):
+        return bx(t) + 3 + k * w + w / 2
+
+    # global memory, with the four load instructions of the striped pattern
+    y_global = 40
+    for j in range(IPT):
+        svg.brace(ix(j * THREADS), ix(j * THREADS + THREADS - 1) + w, y_global - 6, f"load {j}: items {j * 8}–{j * 8 + 7}")
+    strip(y_global, "global memory", "coalesced")
+    y_striped = 120
+    registers(y_striped, "registers", "striped", "striped")
+    for k in range(IPT):
+        i = hi + k * THREADS
+        svg.line(ix(i) + w / 2, y_global + h + 2, slot(hi, k), y_striped - 2, stroke=THREAD_INK[hi], width=1.6,
+                 arrow=True)
+    y_shared = 232
+    strip(y_shared, "shared memory", "same positions")
+    for k in range(IPT):
+        i = hi + k * THREADS
+        svg.line(slot(hi, k), y_striped + h + 26, ix(i) + w / 2, y_shared - 2, stroke=THREAD_INK[hi], width=1.6,
+                 arrow=True)
+    for t in range(THREADS):
+        svg.brace(ix(IPT * t), ix(IPT * t + IPT - 1) + w, y_shared + h + 6, f"→ t{t}", below=True,
+                  colour=THREAD_INK[t])
+    y_bar = y_shared + h + 46
+    svg.line(x0 - 10, y_bar, 850, y_bar, stroke=RED, width=2, dash="7 5")
+    svg.text(20, y_bar + 5, "__syncthreads()", size=13, mono=True, fill=RED)
+    y_blocked = y_bar + 44
+    registers(y_blocked, "registers", "blocked", "blocked")
+    for k in range(IPT):
+        i = IPT * hi + k
+        svg.line(ix(i) + w / 2, y_shared + h + 28, slot(hi, k), y_blocked - 2, stroke=THREAD_INK[hi], width=1.6,
+                 arrow=True, dash="4 3")
+    notes = ["Global memory sees only striped accesses: load j of threads 0–7 reads 8 neighbouring items, one",
+             "coalesced transaction. The reordering to blocked happens in shared memory. Arrows: thread 1's items.",
+             "Stores run the other way: blocked registers → shared memory → __syncthreads() → striped, coalesced",
+             "stores to global memory."]
+    y = y_blocked + h + 24 + 26
+    for k, note in enumerate(notes):
+        svg.text(20, y + 19 * k, note, size=13, fill=NOTE)
+    svg.height = int(y + 19 * len(notes))
+    return svg
+
+
+# --- chapter 05 ------------------------------------------------------------------
+
+def ch05_two_pass_vs_one_pass():
+    x0, unit, rh, rp = 170, 5.8, 26, 34
+    ends = [52, 57, 60, 55]  # when each block has reduced its share (arbitrary units)
+    launch_gap, fold = 22, 15
+    svg = Svg(860, 600, "Two passes: kernel 1's blocks write partials, then a second, dependent launch of one "
+                        "block folds them. One pass: one cooperative launch; the blocks write partials and meet "
+                        "at a grid barrier, then block 0 folds them.")
+
+    def at(u):
+        return x0 + u * unit
+
+    def bar(u1, u2, y, label, fill=BLUE_FILL, stroke=BLUE):
+        svg.rect(at(u1), y, (u2 - u1) * unit, rh, fill=fill, stroke=stroke, width=1.3, rx=4)
+        if label:
+            svg.text(at(u1) + 10, y + 18, label, size=13)
+
+    def partial(u, y, b):
+        svg.rect(at(u) - 2, y + 4, 26, rh - 8, fill=ORANGE_FILL, stroke=ORANGE, width=1.2, rx=2)
+        svg.text(at(u) + 11, y + 18, f"p{b}", size=13, anchor="middle")
+
+    def time_axis(y, done, label):
+        svg.line(at(0), y, at(110), y, stroke=NOTE, width=1.2, arrow=True)
+        svg.text(at(110), y - 8, "time", size=13, anchor="end", fill=NOTE)
+        svg.line(at(done), y - 6, at(done), y + 6, stroke=RED, width=2)
+        svg.text(at(done), y + 20, label, size=13, anchor="middle", fill=RED, bold=True)
+
+    # two passes
+    svg.text(20, 22, "two passes", size=14, bold=True)
+    top = 60
+    k1_end = max(ends) + 3
+    svg.brace(at(0), at(k1_end), top - 8, "kernel 1: every block reduces its share, writes a partial")
+    k2 = k1_end + launch_gap
+    svg.brace(at(k2), at(k2 + fold + 3), top - 8, "kernel 2: one block")
+    for b, end in enumerate(ends):
+        y = top + b * rp
+        svg.text(x0 - 14, y + 18, f"block {b}", size=13, anchor="end")
+        bar(0, end, y, "reduce its tiles" if b == 0 else "")
+        partial(end, y, b)
+    svg.rect(at(k1_end) + 4, top - 2, (launch_gap) * unit - 8, 4 * rp - 4, fill="#eeeeee", stroke=FAINT, rx=4,
+             dash="4 3")
+    svg.text(at(k1_end + launch_gap / 2), top + 1.5 * rp + 2, "second", size=13, anchor="middle", fill=NOTE)
+    svg.text(at(k1_end + launch_gap / 2), top + 1.5 * rp + 20, "launch", size=13, anchor="middle", fill=NOTE)
+    bar(k2, k2 + fold, top, "fold p0…p3", fill=GREEN_FILL, stroke=GREEN)
+    svg.text(at(k2 + fold) + 6, top + 18, "→ sum", size=13)
+    for b in range(1, 4):
+        svg.line(at(ends[b]) + 24, top + b * rp + rh / 2, at(k2) - 2, top + rh / 2 + 4, stroke=FAINT, width=1.1,
+                 dash="3 3")
+    two_done = k2 + fold
+    time_axis(top + 4 * rp + 10, two_done, "done")
+    svg.text(20, top + 4 * rp + 48, "Kernel 2 needs every partial, so it can only start once kernel 1 has "
+                                     "drained: a second, dependent launch.", size=13, fill=NOTE)
+
+    # one pass
+    top2 = top + 4 * rp + 124
+    svg.text(20, top2 - 38, "one pass: one cooperative launch", size=14, bold=True)
+    barrier = k1_end + 2
+    svg.brace(at(0), at(barrier + fold + 3), top2 - 8, "one kernel, every block resident at once")
+    for b, end in enumerate(ends):
+        y = top2 + b * rp
+        svg.text(x0 - 14, y + 18, f"block {b}", size=13, anchor="end")
+        bar(0, end, y, "reduce its tiles" if b == 0 else "")
+        partial(end, y, b)
+        if end + 4 < barrier:
+            svg.line(at(end) + 26, y + rh / 2, at(barrier) - 3, y + rh / 2, stroke=NOTE, width=1.3, dash="2 3")
+        if b:
+            svg.text(at(barrier) + 8, y + 18, "exits", size=13, fill=NOTE)
+    svg.line(at(barrier), top2 - 4, at(barrier), top2 + 4 * rp, stroke=RED, width=2, dash="6 4")
+    svg.text(at(barrier) + 8, top2 + 4 * rp + 2, "grid barrier", size=13, fill=RED, bold=True)
+    bar(barrier, barrier + fold, top2, "fold p0…p3", fill=GREEN_FILL, stroke=GREEN)
+    svg.text(at(barrier + fold) + 6, top2 + 18, "→ sum", size=13)
+    one_done = barrier + fold
+    time_axis(top2 + 4 * rp + 26, one_done, "done")
+    svg.text(20, top2 + 4 * rp + 64, "The blocks wait at the barrier (dotted) instead of ending the kernel; "
+                                      "block 0 then folds the partials.", size=13, fill=NOTE)
+    svg.text(20, top2 + 4 * rp + 83, "Not to scale: the gap between kernels is a few microseconds, which "
+                                      "matters at small sizes.", size=13, fill=NOTE)
+    svg.rect(x0, top2 + 4 * rp + 96, 14, 14, fill=BLUE_FILL, stroke=BLUE, rx=3)
+    svg.text(x0 + 20, top2 + 4 * rp + 108, "a block's share", size=13, fill=NOTE)
+    svg.rect(x0 + 150, top2 + 4 * rp + 96, 14, 14, fill=ORANGE_FILL, stroke=ORANGE, rx=2)
+    svg.text(x0 + 170, top2 + 4 * rp + 108, "its partial, written to scratch", size=13, fill=NOTE)
+    svg.rect(x0 + 400, top2 + 4 * rp + 96, 14, 14, fill=GREEN_FILL, stroke=GREEN, rx=3)
+    svg.text(x0 + 420, top2 + 4 * rp + 108, "the final fold", size=13, fill=NOTE)
+    svg.height = int(top2 + 4 * rp + 120)
+    return svg
+
+
+# --- chapter 06 ------------------------------------------------------------------
+
+def ch06_transform_iterator():
+    svg = Svg(860, 480, "The sum of squares two ways: a kernel writes the n squares to memory and a reduction "
+                        "reads them back (read x, write x², read x²: three passes over memory), against a "
+                        "transform iterator that squares each item as the reduction loads it (read x: one pass).")
+
+    def array(x, y, name, ghost=False):
+        stroke = FAINT if ghost else LINE
+        labels = [f"{name}[0]", f"{name}[1]", f"{name}[2]", "…", f"{name}[n−1]"]
+        widths = [52, 52, 52, 30, 66]
+        xi = x
+        for label, wi in zip(labels, widths):
+            cell(svg, xi, y, wi, 30, "" if ghost else label, fill="#ffffff" if not ghost else "#fafafa",
+                 stroke=stroke, size=13, width=1)
+            xi += wi
+        return x + sum(widths) / 2
+
+    def kernel(x, y, w, title, sub):
+        svg.rect(x, y, w, 58, fill=BLUE_FILL, stroke=BLUE, width=1.4, rx=6)
+        svg.rich(x + w / 2, y + 24, title, size=14, anchor="middle")
+        svg.text(x + w / 2, y + 44, sub, size=13, anchor="middle", fill=NOTE)
+
+    def memory_band(y):
+        svg.rect(150, y, 690, 66, fill=GREEN_FILL, stroke=GREEN, width=1, rx=6)
+        svg.text(20, y + 30, "global memory", size=14, bold=True)
+        svg.text(20, y + 48, "(HBM)", size=13, fill=NOTE)
+
+    def traffic(x1, y1, x2, y2, label, step, colour=RED):
+        svg.line(x1, y1, x2, y2, stroke=colour, width=2.2, arrow=True)
+        svg.text((x1 + x2) / 2 + 10, (y1 + y2) / 2 + 5, f"{step} {label}", size=13, fill=colour, bold=True)
+
+    # square, then reduce
+    svg.text(20, 22, "square, then reduce: three passes over memory, 12·n bytes of float", size=14, bold=True)
+    ky, my = 44, 166
+    kernel(170, ky, 240, [("kernel 1: ", False), ("y[i] = x[i]*x[i]", True)], "n squares, written out")
+    kernel(510, ky, 250, [("kernel 2: reduce y", False)], "reads the squares back")
+    svg.rect(780, ky + 14, 56, 30, fill="#ffffff", stroke=LINE, rx=4)
+    svg.text(808, ky + 34, "sum", size=13, anchor="middle")
+    svg.line(760, ky + 29, 778, ky + 29, stroke=LINE, width=1.5, arrow=True)
+    memory_band(my)
+    cx = array(170, my + 18, "x")
+    cy = array(530, my + 18, "y")
+    traffic(cx - 40, my + 16, cx - 40, ky + 60, "read x", "①")
+    traffic(cx + 70, ky + 60, cy - 40, my + 16, "write y", "②")
+    traffic(cy + 60, my + 16, cy + 60, ky + 60, "read y", "③")
+
+    # transform iterator
+    top = 270
+    svg.text(20, top + 6, "transform iterator: one pass over memory, 4·n bytes", size=14, bold=True)
+    ky2, my2 = top + 30, top + 140
+    kernel(170, ky2, 590, [("reduce over ", False), ("TransformInputIterator(x, square)", True)],
+           "each item is squared in registers as it is loaded, then added")
+    svg.rect(780, ky2 + 14, 56, 30, fill="#ffffff", stroke=LINE, rx=4)
+    svg.text(808, ky2 + 34, "sum", size=13, anchor="middle")
+    svg.line(760, ky2 + 29, 778, ky2 + 29, stroke=LINE, width=1.5, arrow=True)
+    memory_band(my2)
+    cx2 = array(170, my2 + 18, "x")
+    array(530, my2 + 18, "y", ghost=True)
+    svg.text(530 + 126, my2 + 38, "no array of squares", size=13, anchor="middle", fill="#999999", italic=True)
+    traffic(cx2 - 40, my2 + 16, cx2 - 40, ky2 + 60, "read x", "①")
+    svg.height = my2 + 66 + 30
+    svg.text(20, svg.height - 8, "Red arrows cross the memory boundary: each moves 4·n bytes of float. "
+                                 "The squares never leave the registers.", size=13, fill=NOTE)
+    return svg
+
+
+DIAGRAMS = [
+    ("ch01_accumulators.svg", ch01_accumulators),
+    ("ch02_shfl_down_vs_butterfly.svg", ch02_shfl_down_vs_butterfly),
+    ("ch03_interleaved_addressing.svg", ch03_interleaved_addressing),
+    ("ch03_sequential_addressing.svg", ch03_sequential_addressing),
+    ("ch03_bank_conflicts.svg", ch03_bank_conflicts),
+    ("ch04_layouts.svg", ch04_layouts),
+    ("ch04_transpose.svg", ch04_transpose),
+    ("ch05_two_pass_vs_one_pass.svg", ch05_two_pass_vs_one_pass),
+    ("ch06_transform_iterator.svg", ch06_transform_iterator),
+]
+
+
+def draw_all(out_dir):
+    os.makedirs(out_dir, exist_ok=True)
+    for name, draw in DIAGRAMS:
+        with open(os.path.join(out_dir, name), "w", encoding="utf-8", newline="\n") as f:
+            f.write(draw().render())
+    return [name for name, _ in DIAGRAMS]
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--check", metavar="OUTDIR",
+                        help="draw into OUTDIR and compare with the committed diagrams; change nothing")
+    parser.add_argument("--out", default=OUT, help="folder of the diagrams (default docs/chapters/diagrams)")
+    args = parser.parse_args(argv)
+    if not args.check:
+        for name in draw_all(args.out):
+            print(f"wrote {os.path.join(args.out, name)}")
+        return 0
+    drawn = draw_all(args.check)
+    failures = []
+    for name in drawn:
+        committed = os.path.join(args.out, name)
+        if not os.path.exists(committed):
+            failures.append(f"{name}: not committed in {args.out}")
+        elif not filecmp.cmp(committed, os.path.join(args.check, name), shallow=False):
+            failures.append(f"{name}: the committed diagram is not what figures/diagrams.py draws")
+    if os.path.isdir(args.out):
+        failures += [f"{name}: a diagram that figures/diagrams.py does not draw"
+                     for name in sorted(os.listdir(args.out)) if name.endswith(".svg") and name not in drawn]
+    for failure in failures:
+        print(f"error: {failure}", file=sys.stderr)
+    if failures:
+        print("redraw with: python3 figures/diagrams.py, and commit docs/chapters/diagrams/", file=sys.stderr)
+        return 1
+    print(f"{len(drawn)} diagram(s) match figures/diagrams.py: {', '.join(drawn)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
