@@ -5,57 +5,113 @@
     python figures/plot.py --check OUTDIR  draw into OUTDIR, then fail if a committed
                                            figures/*.png is not exactly what its CSV gives
 
-The CSVs are written by the chapter runners (--csv FILE). A plot shows
-bandwidth (GB/s, log scale) against input size (log2 of the item count): one
-line per step, one for CUB, and the device-to-device copy measured in the
-same run as a dashed line. The drawing is deterministic: the same CSV gives
-the same PNG, byte for byte, with the pinned toolchain of docs/requirements.txt
-(build/<preset>/docs-venv/bin/python, or `cmake --build <dir> --target figures`).
-That is what the --check of the CTest test docs.figures_from_data relies on.
+The CSVs are written by the chapter runners (--csv FILE). Each workload of a CSV
+(a problem, with its mode and input distribution) that has numbered steps gets two
+panels over the input size (log2 of the item count):
+
+- bandwidth, GB/s on a log scale: one line per step, CUB's line, and the device
+  copy measured in the same run (dashed, drawn on top so that it stays visible
+  where it lies on CUB's line, as in chapter 04 where CUB's row is the copy);
+- each step's time divided by CUB's (by step 1's where a workload has no CUB row)
+  on a linear scale, with the reference line at 1: below 1 is faster. The y range
+  shows every step that stays within 2x of the reference whole, so that 5-30%
+  differences are visible; slower steps leave the top of the panel, marked with
+  triangles, and the panel's heading says how far they go. The copy is drawn here
+  too when it moves the same bytes as the steps: the fastest that moving them can be.
+
+"% of copy" (fraction_of_copy) is the time of a device-to-device copy that moves
+the same number of bytes as the step (the bytes column), measured in the same run,
+divided by the step's time: 100% means as fast as a copy of the same bytes. CSVs
+from before the runner's axes columns counted the copy's read + write of the items
+instead; their plots say so in the legend.
+
+Both CSV schemas are read: the 19 original columns, and the same with problem,
+mode, distribution and gitems_per_s appended (old rows: the chapter's problem from
+its steps.def, out_of_place, uniform). Rows "cubling:NAME" / "cub:NAME" (library
+against CUB) are not plotted; the pages show them as tables.
+
+The drawing is deterministic: the same CSV gives the same PNG, byte for byte, with
+the pinned toolchain of docs/requirements.txt (build/<preset>/docs-venv/bin/python,
+or `cmake --build <dir> --target figures`). That is what the --check of the CTest
+test docs.figures_from_data relies on. The PNG is 9 in wide at 200 dpi (1800 px),
+for a page that shows it about 850 px wide: its 12 pt text stays about 12 pt.
 """
 import argparse
 import csv
 import filecmp
 import math
 import os
+import re
 import sys
 
 HEADER = (
     "chapter,step,name,item_type,n,bytes,median_us,gbps,copy_gbps,fraction_of_copy,"
     "speedup_vs_prev,speedup_vs_step1,time_vs_cub,max_reps,gpu,driver,cuda,commit,date"
 ).split(",")
+# Appended by the rewritten runner; files with the 19 columns above stay readable.
+AXES = ("problem", "mode", "distribution", "gitems_per_s")
+HEADER_AXES = HEADER + list(AXES)
+DEFAULT_MODE, DEFAULT_DISTRIBUTION = "out_of_place", "uniform"
 PROVENANCE = ("gpu", "driver", "cuda", "commit", "date")
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
 
 
 class DataError(Exception):
     pass
 
 
+def main_problem(chapter):
+    """The chapter's problem as its steps.def names it (CHAPTER(folder, problem, ...)), or ''."""
+    path = os.path.join(ROOT, "chapters", chapter, "steps.def")
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                match = re.match(r"\s*CHAPTER\(\s*([^,\s]+)\s*,\s*([^,\s)]+)", line)
+                if match and match.group(1) == chapter:
+                    return match.group(2)
+    except OSError:
+        pass
+    return ""
+
+
 def read(path):
-    """The rows of one runner CSV, checked: header, numbers and provenance."""
+    """The rows of one runner CSV, checked: header, numbers and provenance.
+
+    Both schemas are read: the 19 original columns, and the same with problem, mode,
+    distribution and gitems_per_s appended. Rows of the old schema get the chapter's
+    problem (from its steps.def), out_of_place and uniform."""
     with open(path, newline="", encoding="utf-8") as f:
         reader = csv.reader(f)
         header = next(reader, None)
-        if header != HEADER:
-            raise DataError(f"{path}: the header is not the runner's:\n  {','.join(HEADER)}")
+        if header not in (HEADER, HEADER_AXES):
+            raise DataError(f"{path}: the header is not the runner's:\n  {','.join(HEADER_AXES)}\n"
+                            f"  (or, from before the runner's axes, its first {len(HEADER)} columns)")
         rows = []
+        defaults = {}
         for number, values in enumerate(reader, start=2):
             if not values:
                 continue
-            if len(values) != len(HEADER):
-                raise DataError(f"{path}:{number}: {len(values)} columns, expected {len(HEADER)}")
-            row = dict(zip(HEADER, values))
+            if len(values) != len(header):
+                raise DataError(f"{path}:{number}: {len(values)} columns, expected {len(header)}")
+            row = dict(zip(header, values))
             missing = [key for key in PROVENANCE if not row[key].strip() or row[key].strip() == "unknown"]
             if missing:
                 raise DataError(f"{path}:{number}: no provenance ({', '.join(missing)} empty or unknown); "
                                 "measure with a runner built from the git checkout")
+            if "problem" not in row:
+                if row["chapter"] not in defaults:
+                    defaults[row["chapter"]] = main_problem(row["chapter"])
+                row.update(problem=defaults[row["chapter"]], mode=DEFAULT_MODE,
+                           distribution=DEFAULT_DISTRIBUTION, gitems_per_s="")
             try:
                 row["n"] = int(row["n"])
                 row["gbps"] = float(row["gbps"])
+                row["median_us"] = float(row["median_us"]) if row["median_us"] else 0.0
+                row["bytes"] = float(row["bytes"]) if row["bytes"] else 0.0
                 # bytes / time keeps the digits that the gbps column rounds away (0.07 GB/s)
-                if row["bytes"] and row["median_us"] and float(row["median_us"]) > 0:
-                    row["gbps"] = float(row["bytes"]) / float(row["median_us"]) / 1e3
+                if row["bytes"] and row["median_us"] > 0:
+                    row["gbps"] = row["bytes"] / row["median_us"] / 1e3
             except ValueError as error:
                 raise DataError(f"{path}:{number}: {error}")
             if row["n"] <= 0 or not row["gbps"] > 0:
@@ -66,24 +122,68 @@ def read(path):
     return rows
 
 
-def series(rows):
-    """(label, style, [(log2 n, GB/s)]) in drawing order: steps, CUB, copy."""
-    steps = sorted({int(row["step"]) for row in rows if row["step"].isdigit()})
+def workload(row):
+    return (row["problem"], row["mode"], row["distribution"])
+
+
+def workloads(rows):
+    """The (problem, mode, distribution) that have numbered steps: the chapter's own problem on
+    the default axes first, then the others in the order of the file."""
+    seen = list(dict.fromkeys(workload(row) for row in rows if row["step"].isdigit()))
+    main = main_problem(rows[0]["chapter"])
+    return sorted(seen, key=lambda key: (key[0] != main, key[1:] != (DEFAULT_MODE, DEFAULT_DISTRIBUTION),
+                                         seen.index(key)))
+
+
+def short_name(name):
+    """step03_sequential_addressing -> sequential addressing."""
+    return re.sub(r"^step\d+_", "", name).replace("_", " ")
+
+
+def series(rows, copy_label="device copy"):
+    """(label, style, step, [(n, row)]) in drawing order: steps, CUB, copy, for one workload."""
     result = []
-    for step in steps:
+    for step in sorted({int(row["step"]) for row in rows if row["step"].isdigit()}):
         mine = [row for row in rows if row["step"] == str(step)]
-        result.append((f"step {step}: {mine[0]['name']}", "step", mine))
+        result.append((f"{step}: {short_name(mine[0]['name'])}", "step", str(step), mine))
     cub = [row for row in rows if row["step"] == "cub"]
     if cub:
-        result.append((f"CUB: {cub[0]['name']}", "cub", cub))
+        result.append((f"CUB: {cub[0]['name']}", "cub", "cub", cub))
     copy = [row for row in rows if row["step"] == "copy"]
     if copy:
-        result.append(("device-to-device copy (read + write)", "copy", copy))
-    out = []
-    for label, style, chosen in result:
-        points = sorted({row["n"]: row["gbps"] for row in chosen}.items())
-        out.append((label, style, [(math.log2(n), gbps) for n, gbps in points]))
-    return out
+        result.append((copy_label, "copy", "copy", copy))
+    return [(label, style, step, sorted({row["n"]: row for row in chosen}.items()))
+            for label, style, step, chosen in result]
+
+
+def same_bytes_copy(rows):
+    """Whether the copy rows move the bytes of the steps (the runner's yardstick since the axes
+    columns; before, the copy counted read + write of the items, whatever a step moved)."""
+    copy = {row["n"]: row["bytes"] for row in rows if row["step"] == "copy"}
+    steps = [row for row in rows if row["step"].isdigit() and row["n"] in copy]
+    return bool(steps) and all(copy[row["n"]] == row["bytes"] for row in steps)
+
+
+# Distinct colours for the steps (tab10 without its red, which is CUB's, and its grey, the copy's),
+# and a marker each, so that lines on top of each other stay apart.
+PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#bcbd22", "#17becf"]
+MARKERS = ["o", "v", "s", "D", "^", "P", "X", "<"]
+CUB_COLOUR, COPY_COLOUR = "#d62728", "#333333"
+
+
+def relative_limits(curves, floor=()):
+    """Linear y limits for the time ratios: every step that stays within 2x of the reference is
+    shown whole, so that 5-30% differences between them are visible; slower ones leave the top.
+    `floor`: the copy's ratios, which only lower the bottom (a copy of the same bytes is the
+    fastest that moving those bytes can be)."""
+    peaks = [max(y for _, y in points) for points in curves.values() if points]
+    lows = [min(y for _, y in points) for points in curves.values() if points] + [y for _, y in floor]
+    within = [peak for peak in peaks if peak <= 2.0]
+    top = max(within) if within else min(peaks)
+    top = max(1.25, 1.08 * top)
+    bottom = min(0.95, 0.97 * min(lows)) if lows else 0.9
+    bottom = 0.0 if top > 3 else max(0.0, math.floor(bottom * 20) / 20)
+    return bottom, math.ceil(top * 20) / 20
 
 
 def plot(rows, path):
@@ -93,44 +193,126 @@ def plot(rows, path):
     import matplotlib.pyplot as plt
     from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-    # The library's defaults, not whatever matplotlibrc this machine has.
+    # The library's defaults, not whatever matplotlibrc this machine has. The page shows the PNG
+    # about 850 px wide: 9 in at 200 dpi, halved by the browser, keeps 12 pt text at 12 pt.
     matplotlib.rcParams.update(matplotlib.rcParamsDefault)
-    matplotlib.rcParams.update({"font.family": "DejaVu Sans", "font.size": 10, "path.simplify": False})
+    matplotlib.rcParams.update({"font.family": "DejaVu Sans", "font.size": 12, "axes.titlesize": 13,
+                                "axes.labelsize": 12, "xtick.labelsize": 11.5, "ytick.labelsize": 11.5,
+                                "legend.fontsize": 11.5, "path.simplify": False})
 
     chapter = rows[0]["chapter"]
     gpus = ", ".join(dict.fromkeys(row["gpu"] for row in rows))
-    item_type = rows[0]["item_type"]
-    lines = series(rows)
-    if not any(style == "step" for _, style, _ in lines):
+    keys = workloads(rows)
+    if not keys:
         raise DataError(f"{chapter}: no step rows to plot")
-
-    fig, ax = plt.subplots(figsize=(9, 5.5), dpi=100)
-    # Distinct colours for the steps (tab10 without its red, which is CUB's, and its grey, the copy's).
-    palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#bcbd22", "#17becf"]
-    for i, (label, style, points) in enumerate(lines):
-        xs = [x for x, _ in points]
-        ys = [y for _, y in points]
-        if style == "step":
-            ax.plot(xs, ys, marker="o", markersize=4, linewidth=1.6, color=palette[i % len(palette)], label=label)
-        elif style == "cub":
-            ax.plot(xs, ys, marker="s", markersize=4, linewidth=2.0, color="#d62728", label=label)
-        else:
-            ax.plot(xs, ys, linestyle="--", linewidth=1.4, color="#555555", label=label)
-
-    ax.set_yscale("log")
-    ax.set_xlabel(f"input size: number of {item_type} items (log scale)")
-    ax.set_ylabel("GB/s (log scale)")
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"$2^{{{int(round(x))}}}$"))
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:g}"))
-    ax.grid(True, which="major", linewidth=0.5, alpha=0.5)
-    ax.grid(True, which="minor", axis="y", linewidth=0.3, alpha=0.3)
     number, _, topic = chapter.partition("_")
-    ax.set_title(f"Chapter {number}, {topic.replace('_', ' ')}: bandwidth by input size\n"
-                 f"measured on {gpus}", fontsize=11)
-    ax.legend(loc="upper left", fontsize=8, framealpha=0.9)
-    fig.tight_layout()
-    fig.savefig(path, format="png", dpi=100, metadata={"Software": None})
+    new_copy = any(row.get("gitems_per_s") for row in rows)
+
+    groups = []
+    for key in keys:
+        mine = [row for row in rows if workload(row) == key and not (":" in row["step"])]
+        same_bytes = same_bytes_copy(mine)
+        copy_label = ("device copy of the same bytes" if same_bytes or new_copy
+                      else "device-to-device copy (read + write)")
+        groups.append((key, mine, series(mine, copy_label), same_bytes))
+
+    legend_rows = [math.ceil(len(lines) / 2) for _, _, lines, _ in groups]
+    ratios = []
+    for rows_in_legend in legend_rows:
+        ratios += [3.2, 3.2, 0.3 * rows_in_legend + 0.05]
+    fig = plt.figure(figsize=(9, sum(ratios) + 0.7 * len(groups)), dpi=200, layout="constrained")
+    grid = fig.add_gridspec(len(ratios), 1, height_ratios=ratios)
+    fig.get_layout_engine().set(h_pad=0.06, hspace=0.02)
+
+    def size_axis(ax, label):
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"$2^{{{int(round(x))}}}$"))
+        ax.grid(True, which="major", linewidth=0.6, alpha=0.5)
+        if label:
+            ax.set_xlabel(label)
+
+    for g, ((problem, mode, distribution), mine, lines, same_bytes) in enumerate(groups):
+        top = fig.add_subplot(grid[3 * g])
+        rel = fig.add_subplot(grid[3 * g + 1], sharex=top)
+        key_ax = fig.add_subplot(grid[3 * g + 2])
+        key_ax.axis("off")
+        item_type = next(row["item_type"] for row in mine if row["step"].isdigit())
+        axes_text = "".join(f", {text.replace('_', ' ')}" for text, default in
+                            ((mode, DEFAULT_MODE), (distribution, DEFAULT_DISTRIBUTION)) if text != default)
+        what = f"{problem}{axes_text}" if problem else item_type
+        head = f"Chapter {number}, {topic.replace('_', ' ')}: {what}" if g == 0 else f"{what}"
+        top.set_title(head + (f"\nmeasured on {gpus}" if g == 0 else ""), loc="left")
+
+        # top: bandwidth, log scale
+        handles = []
+        for i, (label, style, _, points) in enumerate(lines):
+            xs = [math.log2(n) for n, _ in points]
+            ys = [row["gbps"] for _, row in points]
+            if style == "step":
+                (line,) = top.plot(xs, ys, marker=MARKERS[i % len(MARKERS)], markersize=4.5, linewidth=1.6,
+                                   color=PALETTE[i % len(PALETTE)], zorder=3)
+            elif style == "cub":
+                (line,) = top.plot(xs, ys, marker="s", markersize=6, linewidth=3.2, color=CUB_COLOUR, alpha=0.75,
+                                   zorder=2)
+            else:  # drawn last and on top, dashed and thin, so that it stays visible over CUB's line
+                (line,) = top.plot(xs, ys, linestyle=(0, (5, 3)), marker="x", markersize=5, linewidth=1.4,
+                                   color=COPY_COLOUR, zorder=4)
+            handles.append((line, label))
+        top.set_yscale("log")
+        top.set_ylabel("GB/s (log scale)")
+        top.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:g}"))
+        top.grid(True, which="minor", axis="y", linewidth=0.3, alpha=0.3)
+        size_axis(top, None)
+        top.tick_params(labelbottom=False)
+
+        # bottom: time relative to CUB (or to step 1), linear
+        reference = next((points for _, style, _, points in lines if style == "cub"), None)
+        ref_name = "CUB's"
+        if reference is None:
+            reference, ref_name = lines[0][3], "step 1's"
+        ref_time = {n: row["median_us"] for n, row in reference}
+        curves = {}
+        for i, (label, style, step, points) in enumerate(lines):
+            if style == "step" or (style == "copy" and same_bytes):
+                curves[step] = [(math.log2(n), row["median_us"] / ref_time[n]) for n, row in points
+                                if n in ref_time and ref_time[n] > 0 and row["median_us"] > 0]
+        bottom, ceiling = relative_limits({k: v for k, v in curves.items() if k != "copy"}, curves.get("copy", ()))
+        clipped = []
+        for i, (label, style, step, _) in enumerate(lines):
+            points = curves.get(step)
+            if not points:
+                continue
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            if style == "step":
+                colour = PALETTE[i % len(PALETTE)]
+                rel.plot(xs, ys, marker=MARKERS[i % len(MARKERS)], markersize=4.5, linewidth=1.6, color=colour,
+                         zorder=3)
+                out = [(x, y) for x, y in points if y > ceiling]
+                if out:
+                    peak = max(out, key=lambda p: p[1])
+                    clipped.append((step, peak))
+                    rel.plot([x for x, _ in out], [ceiling] * len(out), linestyle="none", marker="^",
+                             markersize=7, color=colour, clip_on=False, zorder=5)
+            else:
+                rel.plot(xs, ys, linestyle=(0, (5, 3)), marker="x", markersize=5, linewidth=1.4, color=COPY_COLOUR,
+                         zorder=4)
+        rel.axhline(1.0, color=CUB_COLOUR if ref_name == "CUB's" else "#777777", linewidth=2.2, alpha=0.75,
+                    zorder=2)
+        rel.set_ylim(bottom, ceiling)
+        rel.set_ylabel(f"time ÷ {ref_name} time")
+        rel.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:.2f}".rstrip("0").rstrip(".") + "×"))
+        size_axis(rel, f"input size: number of {item_type} items")
+        note = "below 1: faster than CUB" if ref_name == "CUB's" else "below 1: faster than step 1"
+        if clipped:
+            parts = [f"step {step} up to {peak[1]:,.0f}×" if peak[1] >= 100 else f"step {step} up to {peak[1]:.3g}×"
+                     for step, peak in clipped]
+            note += "\n▲ off the scale: " + ",\n    ".join(", ".join(parts[k:k + 3]) for k in range(0, len(parts), 3))
+        rel.set_title(note, loc="left", fontsize=11.5, color="#444444")
+
+        labels = [label for _, label in handles]
+        key_ax.legend([line for line, _ in handles], labels, loc="upper left", ncol=2, frameon=False,
+                      borderaxespad=0, handlelength=2.6, columnspacing=1.6)
+    fig.savefig(path, format="png", dpi=200, metadata={"Software": None})
     plt.close(fig)
 
 
