@@ -2,10 +2,25 @@
 
 No measured number is typed into a page: the pages name a CSV, and this
 extension reads it at build time. The CSVs are written by the chapter runners
-(chapters/common/runner.cu), one row per (step, size), with this header:
+(chapters/common/runner.cu), one row per (step, size, workload), with this header:
 
     chapter,step,name,item_type,n,bytes,median_us,gbps,copy_gbps,fraction_of_copy,
-    speedup_vs_prev,speedup_vs_step1,time_vs_cub,max_reps,gpu,driver,cuda,commit,date
+    speedup_vs_prev,speedup_vs_step1,time_vs_cub,max_reps,gpu,driver,cuda,commit,date,
+    problem,mode,distribution,gitems_per_s
+
+Files from before the last four columns are read too: their rows get the chapter's
+problem (CHAPTER(folder, problem, ...) in chapters/<folder>/steps.def), mode
+out_of_place and distribution uniform. A workload is (problem, mode, distribution);
+a table or a value speaks of one workload: by default the chapter's problem on the
+default axes (out_of_place, uniform), else the first in the file. ``:problem:``,
+``:mode:`` and ``:distribution:`` (directives) or ``problem=``, ``mode=``, ``dist=``
+(the role) pick another.
+
+"% of copy" (fraction_of_copy) is the time of a device-to-device copy moving the
+same number of bytes as the row (its bytes column), measured in the same run, over
+the row's time: 100% is as fast as a copy of the same bytes. (In files from before
+the axes columns, the copy's bytes were the read and write of the items, whatever
+the step moved; the ratio of rates below gives each file's own meaning.)
 
 `step` is a step number, "cub" for the CUB oracle, "copy" for the
 device-to-device copy (its GB/s counts read + write), or "cubling:<name>" /
@@ -14,7 +29,7 @@ device-to-device copy (its GB/s counts read + write), or "cubling:<name>" /
 What it adds to Sphinx:
 
 ``.. cubling-table:: ../../figures/data/ch01_thread_reduce.csv``
-    The steps at one size (``:n:``, a count, ``2^26``, ``max``, ``min`` or
+    The steps of one workload at one size (``:n:``, a count, ``2^26``, ``max``, ``min`` or
     ``common``, the largest size at which every step was measured; default:
     the largest in the file), with the CUB oracle and the copy. ``:versus:`` shows the cubling-against-CUB rows
     instead, for one size or several (``:n: 16777216,268435456``).
@@ -25,7 +40,7 @@ What it adds to Sphinx:
     That provenance line alone.
 
 ``:cubling-value:`ch01_thread_reduce step=3 vs_prev```
-    One value, for sentences: ``dataset [step=S] [n=N|max|min|2^K] column``.
+    One value, for sentences: ``dataset [step=S] [n=N|max|min|2^K] [problem=P] [mode=M] [dist=D] column``.
     The dataset is a file name in ``cubling_data_dir`` without ``.csv``. Any
     CSV column works; also ``vs_prev``, ``vs_step1`` and ``vs_cub``, which
     read "3.9 times faster than" / "1.2 times slower than" / "about as fast
@@ -40,6 +55,7 @@ page, so a new measurement rebuilds the pages that show it.
 import csv
 import math
 import os
+import re
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -52,9 +68,13 @@ HEADER = (
     "chapter,step,name,item_type,n,bytes,median_us,gbps,copy_gbps,fraction_of_copy,"
     "speedup_vs_prev,speedup_vs_step1,time_vs_cub,max_reps,gpu,driver,cuda,commit,date"
 ).split(",")
+AXES = ("problem", "mode", "distribution", "gitems_per_s")
+HEADER_AXES = HEADER + list(AXES)
+DEFAULT_MODE, DEFAULT_DISTRIBUTION = "out_of_place", "uniform"
 PROVENANCE = ("gpu", "driver", "cuda", "commit", "date")
 NUMERIC = ("n", "bytes", "median_us", "gbps", "copy_gbps", "fraction_of_copy",
-           "speedup_vs_prev", "speedup_vs_step1", "time_vs_cub", "max_reps")
+           "speedup_vs_prev", "speedup_vs_step1", "time_vs_cub", "max_reps", "gitems_per_s")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DASH = "\u2014"
 TIMES = "\u00d7"
 
@@ -81,15 +101,19 @@ def load(path):
     with open(path, newline="", encoding="utf-8") as f:
         reader = csv.reader(f)
         header = next(reader, None)
-        if header != HEADER:
-            raise DataError(f"{path}: the header is not the runner's ({','.join(HEADER)})")
+        if header not in (HEADER, HEADER_AXES):
+            raise DataError(f"{path}: the header is not the runner's ({','.join(HEADER_AXES)}, "
+                            f"or its first {len(HEADER)} columns)")
         rows = []
         for number, values in enumerate(reader, start=2):
             if not values:
                 continue
-            if len(values) != len(HEADER):
-                raise DataError(f"{path}:{number}: {len(values)} columns, expected {len(HEADER)}")
-            row = dict(zip(HEADER, values))
+            if len(values) != len(header):
+                raise DataError(f"{path}:{number}: {len(values)} columns, expected {len(header)}")
+            row = dict(zip(header, values))
+            if "problem" not in row:
+                row.update(problem=main_problem(row["chapter"]), mode=DEFAULT_MODE,
+                           distribution=DEFAULT_DISTRIBUTION, gitems_per_s="")
             for key in NUMERIC:
                 text = row[key].strip()
                 try:
@@ -99,6 +123,8 @@ def load(path):
             if row["n"] is None or row["median_us"] is None:
                 raise DataError(f"{path}:{number}: n and median_us are required")
             row["n"] = int(row["n"])
+            if row["gitems_per_s"] is None and row["median_us"]:
+                row["gitems_per_s"] = row["n"] / row["median_us"] / 1e3
             rows.append(row)
     if not rows:
         raise DataError(f"{path}: no rows")
@@ -107,20 +133,97 @@ def load(path):
     return rows
 
 
+_problems = {}
+
+
+def main_problem(chapter):
+    """The chapter's problem as its steps.def names it (CHAPTER(folder, problem, ...)), or ''."""
+    if chapter not in _problems:
+        _problems[chapter] = ""
+        try:
+            with open(os.path.join(ROOT, "chapters", chapter, "steps.def"), encoding="utf-8") as f:
+                for line in f:
+                    match = re.match(r"\s*CHAPTER\(\s*([^,\s]+)\s*,\s*([^,\s)]+)", line)
+                    if match and match.group(1) == chapter:
+                        _problems[chapter] = match.group(2)
+                        break
+        except OSError:
+            pass
+    return _problems[chapter]
+
+
+def workload(row):
+    return (row["problem"], row["mode"], row["distribution"])
+
+
+def select(rows, problem=None, mode=None, distribution=None):
+    """The rows of one workload: the steps, CUB and the copy of it, and its cubling-against-CUB
+    rows. Unnamed axes default to the chapter's problem, out_of_place and uniform where the file
+    has them (else to the first in the file). Without a problem named, the cubling-against-CUB
+    rows of every problem are kept (a chapter compares some on other problems), on the
+    default axes of each comparison."""
+    def pick(key, wanted, preferred, pool):
+        values = list(dict.fromkeys(row[key] for row in pool))
+        if wanted is not None:
+            if wanted not in values:
+                raise DataError(f"no rows with {key} {wanted!r}; the file has {', '.join(values) or 'none'}")
+            return wanted
+        return preferred if preferred in values else values[0]
+
+    plain = [row for row in rows if not is_versus(row)]
+    chosen = []
+    if plain:
+        pool = [row for row in plain if is_step(row)] or plain
+        p = pick("problem", problem, main_problem(rows[0]["chapter"]), pool)
+        pool = [row for row in pool if row["problem"] == p]
+        m = pick("mode", mode, DEFAULT_MODE, pool)
+        pool = [row for row in pool if row["mode"] == m]
+        d = pick("distribution", distribution, DEFAULT_DISTRIBUTION, pool)
+        chosen = [row for row in plain if workload(row) == (p, m, d)]
+    versus = [row for row in rows if is_versus(row) and (problem is None or row["problem"] == problem)]
+    by_name = {}
+    for row in versus:
+        by_name.setdefault(row["step"].split(":", 1)[1], []).append(row)
+    for mine in by_name.values():  # a comparison not measured on the axes asked for is left out
+        mine = [row for row in mine if mode is None or row["mode"] == mode]
+        mine = [row for row in mine if distribution is None or row["distribution"] == distribution]
+        if not mine:
+            continue
+        m = pick("mode", None, DEFAULT_MODE, mine)
+        mine = [row for row in mine if row["mode"] == m]
+        d = pick("distribution", None, DEFAULT_DISTRIBUTION, mine)
+        p = mine[0]["problem"]
+        chosen += [row for row in mine if (row["problem"], row["distribution"]) == (p, d)]
+    if not chosen:
+        raise DataError("no rows for that workload")
+    return chosen
+
+
+def same_bytes_copy(rows):
+    """Whether the copy rows move the bytes of the steps (the runner's yardstick since the axes
+    columns; before, the copy counted the read + write of the items)."""
+    copy = {row["n"]: row["bytes"] for row in rows if row["step"] == "copy"}
+    steps = [row for row in rows if is_step(row) and row["n"] in copy]
+    return bool(steps) and all(copy[row["n"]] == row["bytes"] for row in steps)
+
+
 def refine(rows):
     """Recompute the rates from bytes and median_us, which the CSV keeps with more digits.
 
     The CSV rounds GB/s to 0.01 and the fraction of copy to 0.0001: too coarse for a
     single thread, which reads well under 1 GB/s. The copy's rate is its row's bytes
-    (read + write) over its time, as the runner computes it."""
+    over its time, as the runner computes it; the fraction of copy is a row's rate over
+    the rate of the copy of its workload at its size (with a copy of the same bytes:
+    the copy's time over the row's)."""
     for row in rows:
         if row["bytes"] and row["median_us"]:
             row["gbps"] = row["bytes"] / row["median_us"] / 1e3
-    copy = {row["n"]: row["gbps"] for row in rows if row["step"] == "copy" and row["gbps"]}
+    copy = {(workload(row), row["n"]): row["gbps"] for row in rows if row["step"] == "copy" and row["gbps"]}
     for row in rows:
-        if row["n"] in copy and row["gbps"] is not None:
-            row["copy_gbps"] = copy[row["n"]]
-            row["fraction_of_copy"] = row["gbps"] / copy[row["n"]]
+        key = (workload(row), row["n"])
+        if key in copy and row["gbps"] is not None:
+            row["copy_gbps"] = copy[key]
+            row["fraction_of_copy"] = row["gbps"] / copy[key]
 
 
 def is_step(row):
@@ -297,6 +400,7 @@ def steps_table(rows, wanted):
     here = [row for row in rows if row["n"] == n and not is_versus(row)]
     order = {"cub": 1, "copy": 2}
     here.sort(key=lambda row: (0, int(row["step"])) if is_step(row) else (order.get(row["step"], 3), 0))
+    copy_note = " (the same bytes)" if same_bytes_copy(here) else " (GB/s: read + write)"
     body = []
     for row in here:
         if is_step(row):
@@ -306,7 +410,7 @@ def steps_table(rows, wanted):
         elif row["step"] == "cub":
             label, name, vs_cub = "CUB", row["name"], "1" + TIMES
         elif row["step"] == "copy":
-            label, name, vs_cub = "copy", row["name"] + " (GB/s: read + write)", DASH
+            label, name, vs_cub = "copy", row["name"] + copy_note, DASH
         else:
             label, name, vs_cub = row["step"], row["name"], DASH
         body.append([label, name, fmt_num(row["median_us"]),
@@ -377,12 +481,16 @@ class CublingTable(CsvDirective):
         "provenance": directives.flag,
         "caption": directives.unchanged,
         "name": directives.unchanged,
+        "problem": directives.unchanged,
+        "mode": directives.unchanged,
+        "distribution": directives.unchanged,
     }
 
     def run(self):
         path = self.csv_path()
         try:
-            rows = load(path)
+            rows = select(load(path), self.options.get("problem"), self.options.get("mode"),
+                          self.options.get("distribution"))
             wanted = [parse_n(part) for part in self.options.get("n", "").split(",") if part.strip()]
             if "versus" in self.options:
                 title, header, body, used = versus_table(rows, wanted)
@@ -421,10 +529,11 @@ def value_text(rows, selectors, column):
     """One value as text. Without n=, the size is `common` for the steps, CUB and the copy
     (the largest size at which every step was measured, so that the sentences of a page
     all speak of one size), and the largest size for a cubling-against-CUB row."""
-    if column not in HEADER and column not in WORDS:
-        raise DataError(f"no column {column!r}; the columns are {', '.join(HEADER)}, "
+    if column not in HEADER_AXES and column not in WORDS:
+        raise DataError(f"no column {column!r}; the columns are {', '.join(HEADER_AXES)}, "
                         f"and {', '.join(WORDS)} in words")
-    if column in ("gpu", "driver", "cuda", "commit", "date", "chapter", "item_type") and "step" not in selectors:
+    if column in ("gpu", "driver", "cuda", "commit", "date", "chapter", "item_type", "problem", "mode",
+                  "distribution") and "step" not in selectors:
         return distinct(rows, column)
     step = selectors.get("step")
     if step is None and column != "n":
@@ -455,6 +564,8 @@ def value_text(rows, selectors, column):
         return fmt_num(value / 1e6) + " MB"
     if column == "max_reps":
         return str(int(value))
+    if column == "gitems_per_s":
+        return fmt_num(value) + " Gitems/s"
     return str(value)
 
 
@@ -468,8 +579,8 @@ def value_role(name, rawtext, text, lineno, inliner, options=None, content=None)
         for token in tokens[1:]:
             if "=" in token:
                 key, value = token.split("=", 1)
-                if key not in ("step", "n"):
-                    raise DataError(f"unknown selector {key!r} (step= or n=)")
+                if key not in ("step", "n", "problem", "mode", "dist"):
+                    raise DataError(f"unknown selector {key!r} (step=, n=, problem=, mode= or dist=)")
                 selectors[key] = value
             else:
                 columns.append(token)
@@ -477,7 +588,9 @@ def value_role(name, rawtext, text, lineno, inliner, options=None, content=None)
             raise DataError("name exactly one column")
         path = os.path.normpath(os.path.join(env.app.confdir, env.config.cubling_data_dir, dataset + ".csv"))
         env.note_dependency(path)
-        result = value_text(load(path), selectors, columns[0])
+        rows = select(load(path), selectors.pop("problem", None), selectors.pop("mode", None),
+                      selectors.pop("dist", None))
+        result = value_text(rows, selectors, columns[0])
     except DataError as error:
         message = inliner.reporter.error(f"cubling-value `{text}`: {error}", line=lineno)
         return [inliner.problematic(rawtext, rawtext, message)], [message]
