@@ -14,6 +14,8 @@
 
 #include <cuda_runtime.h>
 
+#include "problems.h"
+
 namespace step01_sequential_loop
 {
 
@@ -30,9 +32,9 @@ __global__ void reduce_kernel(const int* in, int* out, int64_t n)
 }
 // example-end kernel
 
-void launch(const int* d_in, int* d_out, int64_t n, void*, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
-  reduce_kernel<<<1, 1, 0, stream>>>(d_in, d_out, n);
+  reduce_kernel<<<1, 1, 0, a.stream>>>(a.in(), a.out(), a.n);
 }
 
 } // namespace step01_sequential_loop

@@ -20,6 +20,8 @@
 #include <cubling/thread/thread_reduce.cuh>
 #include <cubling/util/math.cuh>
 
+#include "problems.h"
+
 namespace step05_chunk_per_thread
 {
 
@@ -75,12 +77,12 @@ __global__ void final_kernel(const int* partials, int* out, int64_t chunks)
 }
 // example-end kernel
 
-void launch(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
-  const int64_t chunks = cubling::ceil_div(n, CHUNK);
-  int* partials        = static_cast<int*>(d_scratch);
-  chunk_kernel<<<static_cast<unsigned>(cubling::ceil_div(chunks, BLOCK)), BLOCK, 0, stream>>>(d_in, partials, n);
-  final_kernel<<<1, 1, 0, stream>>>(partials, d_out, chunks);
+  const int64_t chunks = cubling::ceil_div(a.n, CHUNK);
+  int* partials        = static_cast<int*>(a.scratch);
+  chunk_kernel<<<static_cast<unsigned>(cubling::ceil_div(chunks, BLOCK)), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
+  final_kernel<<<1, 1, 0, a.stream>>>(partials, a.out(), chunks);
 }
 
 } // namespace step05_chunk_per_thread

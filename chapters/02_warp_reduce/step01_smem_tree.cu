@@ -32,6 +32,7 @@
 #include <cuda_runtime.h>
 
 #include "sum_frame.cuh"
+#include "problems.h"
 
 namespace step01_smem_tree
 {
@@ -67,9 +68,9 @@ __global__ void __launch_bounds__(ch02::BLOCK) reduce_kernel(const int* in, int*
 }
 // example-end kernel
 
-void launch(const int* d_in, int* d_out, int64_t n, void*, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
-  ch02::launch_sum(reduce_kernel, d_in, d_out, n, stream);
+  ch02::launch_sum(reduce_kernel, a);
 }
 
 } // namespace step01_smem_tree

@@ -23,6 +23,7 @@
 #include <cubling/warp/warp_reduce.cuh>
 
 #include "sum_frame.cuh"
+#include "problems.h"
 
 namespace step06_warp_reduce
 {
@@ -41,9 +42,9 @@ __global__ void __launch_bounds__(ch02::BLOCK) reduce_kernel(const int* in, int*
 }
 // example-end kernel
 
-void launch(const int* d_in, int* d_out, int64_t n, void*, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
-  ch02::launch_sum(reduce_kernel, d_in, d_out, n, stream);
+  ch02::launch_sum(reduce_kernel, a);
 }
 
 } // namespace step06_warp_reduce

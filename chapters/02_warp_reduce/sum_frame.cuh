@@ -18,6 +18,7 @@
 #include <cuda_runtime.h>
 
 #include "device_info.h"
+#include "problems.h"
 
 #include <cubling/thread/thread_operators.cuh>
 #include <cubling/thread/thread_reduce.cuh>
@@ -25,8 +26,6 @@
 
 namespace ch02
 {
-
-using runner::sm_count; // chapters/common/device_info.h
 
 constexpr int BLOCK         = 256;            //!< threads per block
 constexpr int WARPS         = BLOCK / 32;     //!< warps per block
@@ -68,17 +67,17 @@ __device__ __forceinline__ int thread_sum(const int* in, int64_t n)
 // at least one pass of UNROLL items, and no more blocks than the GPU holds at
 // once (each thread then loops over a longer stride).
 template <typename Kernel>
-void launch_sum(Kernel kernel, const int* d_in, int* d_out, int64_t n, cudaStream_t stream)
+void launch_sum(Kernel kernel, const runner::Args<problems::reduce_sum_i32>& a)
 {
   // Errors here, as from the launch, reach the caller's cudaGetLastError().
-  (void) cudaMemsetAsync(d_out, 0, sizeof(int), stream);
-  if (n == 0)
+  (void) cudaMemsetAsync(a.out(), 0, sizeof(int), a.stream);
+  if (a.n == 0)
   {
     return;
   }
-  const int64_t blocks =
-    std::min<int64_t>(cubling::ceil_div(n, int64_t{BLOCK} * UNROLL), int64_t{sm_count()} * BLOCKS_PER_SM);
-  kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, d_out, n);
+  const int64_t most   = int64_t{runner::sm_count(a.device)} * BLOCKS_PER_SM;
+  const int64_t blocks = std::min<int64_t>(cubling::ceil_div(a.n, int64_t{BLOCK} * UNROLL), most);
+  kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), a.out(), a.n);
 }
 // example-end launch-sum
 

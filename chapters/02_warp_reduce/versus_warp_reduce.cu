@@ -13,6 +13,7 @@
 #include <cubling/warp/warp_reduce.cuh>
 
 #include "sum_frame.cuh"
+#include "problems.h"
 
 namespace versus_warp_reduce
 {
@@ -30,14 +31,14 @@ __global__ void __launch_bounds__(ch02::BLOCK) reduce_kernel(const int* in, int*
 }
 // example-end kernel
 
-void launch_cubling(const int* d_in, int* d_out, int64_t n, void*, cudaStream_t stream)
+void launch_cubling(const runner::Args<problems::reduce_sum_i32>& a)
 {
-  ch02::launch_sum(reduce_kernel<cubling::WarpReduce<int>>, d_in, d_out, n, stream);
+  ch02::launch_sum(reduce_kernel<cubling::WarpReduce<int>>, a);
 }
 
-void launch_cub(const int* d_in, int* d_out, int64_t n, void*, cudaStream_t stream)
+void launch_cub(const runner::Args<problems::reduce_sum_i32>& a)
 {
-  ch02::launch_sum(reduce_kernel<cub::WarpReduce<int>>, d_in, d_out, n, stream);
+  ch02::launch_sum(reduce_kernel<cub::WarpReduce<int>>, a);
 }
 
 } // namespace versus_warp_reduce

@@ -18,6 +18,7 @@
 #include <cubling/util/math.cuh>
 
 #include "sum_partials.cuh"
+#include "problems.h"
 
 namespace step02_interleaved_strided
 {
@@ -49,12 +50,12 @@ __global__ void reduce_kernel(const int* in, int* partials, int64_t n)
 }
 // example-end kernel
 
-void launch(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
-  const int64_t blocks = cubling::ceil_div(n, BLOCK);
-  int* partials        = static_cast<int*>(d_scratch);
-  reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, partials, n);
-  ch03::sum_partials(partials, d_out, blocks, stream);
+  const int64_t blocks = cubling::ceil_div(a.n, BLOCK);
+  int* partials        = static_cast<int*>(a.scratch);
+  reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
+  ch03::sum_partials(partials, a.out(), blocks, a.stream);
 }
 
 } // namespace step02_interleaved_strided

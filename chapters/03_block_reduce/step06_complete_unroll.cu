@@ -21,6 +21,7 @@
 #include <cubling/util/math.cuh>
 
 #include "sum_partials.cuh"
+#include "problems.h"
 
 namespace step06_complete_unroll
 {
@@ -68,12 +69,12 @@ __global__ void __launch_bounds__(BLOCK_THREADS) reduce_kernel(const int* in, in
 }
 // example-end kernel
 
-void launch(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
-  const int64_t blocks = cubling::ceil_div(n, 2 * BLOCK);
-  int* partials        = static_cast<int*>(d_scratch);
-  reduce_kernel<BLOCK><<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, partials, n);
-  ch03::sum_partials(partials, d_out, blocks, stream);
+  const int64_t blocks = cubling::ceil_div(a.n, 2 * BLOCK);
+  int* partials        = static_cast<int*>(a.scratch);
+  reduce_kernel<BLOCK><<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
+  ch03::sum_partials(partials, a.out(), blocks, a.stream);
 }
 
 } // namespace step06_complete_unroll

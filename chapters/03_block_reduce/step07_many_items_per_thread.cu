@@ -23,6 +23,7 @@
 #include <cubling/util/math.cuh>
 
 #include "sum_partials.cuh"
+#include "problems.h"
 
 namespace step07_many_items_per_thread
 {
@@ -102,15 +103,15 @@ __global__ void __launch_bounds__(BLOCK_THREADS) reduce_kernel(const int* __rest
 }
 // example-end kernel
 
-void launch(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
   // As many blocks as fit on the GPU at once, but no more than the data needs.
-  const int64_t full_grid = int64_t{BLOCKS_PER_SM} * ch03::sm_count();
-  const int64_t needed    = cubling::ceil_div(n, int64_t{BLOCK} * 4 * UNROLL);
+  const int64_t full_grid = int64_t{BLOCKS_PER_SM} * runner::sm_count(a.device);
+  const int64_t needed    = cubling::ceil_div(a.n, int64_t{BLOCK} * 4 * UNROLL);
   const int64_t blocks    = needed < full_grid ? (needed > 0 ? needed : 1) : full_grid;
-  int* partials           = static_cast<int*>(d_scratch);
-  reduce_kernel<BLOCK><<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, partials, n);
-  ch03::sum_partials(partials, d_out, blocks, stream);
+  int* partials           = static_cast<int*>(a.scratch);
+  reduce_kernel<BLOCK><<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
+  ch03::sum_partials(partials, a.out(), blocks, a.stream);
 }
 
 } // namespace step07_many_items_per_thread

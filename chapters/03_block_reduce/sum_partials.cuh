@@ -5,8 +5,9 @@
 // identical across the steps means the steps differ only in their block
 // kernel, so the table measures the block kernel and nothing else.
 //
-// It also brings in sm_count() (chapters/common/device_info.h), which step 7
-// and the cubling-versus-CUB kernels use to size a grid that just fills the GPU.
+// It also brings in runner::sm_count() and runner::resident_grid()
+// (chapters/common/device_info.h), which step 7 and the cubling-versus-CUB
+// kernels use to size a grid that just fills the GPU.
 #pragma once
 
 #include <cstdint>
@@ -17,8 +18,6 @@
 
 namespace ch03
 {
-
-using runner::sm_count; // chapters/common/device_info.h
 
 //! Threads of the one block of the second pass.
 constexpr int PARTIALS_BLOCK = 1024;

@@ -24,6 +24,7 @@
 
 #include <cubling/util/math.cuh>
 
+#include "problems.h"
 #include "sum_partials.cuh"
 
 namespace versus
@@ -99,20 +100,14 @@ __global__ void __launch_bounds__(BLOCK) final_sum_kernel(const int* partials, i
 //! (asked of the occupancy calculator, for this very kernel), or fewer when
 //! the input has fewer tiles. The input must be 16-byte aligned.
 template <typename BlockReduceT>
-void launch(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
-  static const int blocks_per_sm = []
-  {
-    int blocks = 0;
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, tile_sums_kernel<BlockReduceT>, BLOCK, 0);
-    return blocks > 0 ? blocks : 1;
-  }();
-  const int64_t full_grid = int64_t{blocks_per_sm} * ch03::sm_count();
-  const int64_t needed    = cubling::ceil_div(n, TILE);
+  const int64_t full_grid = runner::resident_grid<tile_sums_kernel<BlockReduceT>>(BLOCK, a.device);
+  const int64_t needed    = cubling::ceil_div(a.n, TILE);
   const int64_t blocks    = needed < full_grid ? (needed > 0 ? needed : 1) : full_grid;
-  int* partials           = static_cast<int*>(d_scratch);
-  tile_sums_kernel<BlockReduceT><<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, partials, n);
-  final_sum_kernel<BlockReduceT><<<1, BLOCK, 0, stream>>>(partials, d_out, static_cast<int>(blocks));
+  int* partials           = static_cast<int*>(a.scratch);
+  tile_sums_kernel<BlockReduceT><<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
+  final_sum_kernel<BlockReduceT><<<1, BLOCK, 0, a.stream>>>(partials, a.out(), static_cast<int>(blocks));
 }
 
 } // namespace versus

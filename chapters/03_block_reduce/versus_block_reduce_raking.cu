@@ -8,19 +8,19 @@
 #include <cubling/block/block_reduce.cuh>
 
 #include "versus_block_reduce.cuh"
+#include "problems.h"
 
 namespace versus_block_reduce_raking
 {
 
-void launch_cubling(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch_cubling(const runner::Args<problems::reduce_sum_i32>& a)
 {
-  versus::launch<cubling::BlockReduce<int, versus::BLOCK, cubling::BLOCK_REDUCE_RAKING>>(d_in, d_out, n, d_scratch,
-                                                                                         stream);
+  versus::launch<cubling::BlockReduce<int, versus::BLOCK, cubling::BLOCK_REDUCE_RAKING>>(a);
 }
 
-void launch_cub(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch_cub(const runner::Args<problems::reduce_sum_i32>& a)
 {
-  versus::launch<cub::BlockReduce<int, versus::BLOCK, cub::BLOCK_REDUCE_RAKING>>(d_in, d_out, n, d_scratch, stream);
+  versus::launch<cub::BlockReduce<int, versus::BLOCK, cub::BLOCK_REDUCE_RAKING>>(a);
 }
 
 } // namespace versus_block_reduce_raking

@@ -25,6 +25,8 @@
 
 #include <cubling/util/math.cuh>
 
+#include "problems.h"
+
 namespace step03_vector_16byte
 {
 
@@ -110,10 +112,10 @@ __global__ void __launch_bounds__(BLOCK_THREADS) copy_kernel(const int* in, int*
 }
 // example-end kernel
 
-void launch(const int* d_in, int* d_out, int64_t n, void*, cudaStream_t stream)
+void launch(const runner::Args<problems::copy_i32>& a)
 {
-  const int64_t tiles = cubling::ceil_div(n, TILE);
-  copy_kernel<BLOCK, ITEMS><<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(d_in, d_out, n);
+  const int64_t tiles = cubling::ceil_div(a.n, TILE);
+  copy_kernel<BLOCK, ITEMS><<<static_cast<unsigned>(tiles), BLOCK, 0, a.stream>>>(a.in(), a.out(), a.n);
 }
 
 } // namespace step03_vector_16byte

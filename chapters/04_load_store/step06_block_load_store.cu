@@ -33,6 +33,8 @@
 #include <cubling/block/block_store.cuh>
 #include <cubling/util/math.cuh>
 
+#include "problems.h"
+
 namespace step06_block_load_store
 {
 
@@ -68,11 +70,11 @@ __global__ void __launch_bounds__(BLOCK_THREADS) copy_kernel(const int* in, int*
   }
 }
 
-void launch(const int* d_in, int* d_out, int64_t n, void*, cudaStream_t stream)
+void launch(const runner::Args<problems::copy_i32>& a)
 {
-  const int64_t tiles = cubling::ceil_div(n, TILE);
+  const int64_t tiles = cubling::ceil_div(a.n, TILE);
   copy_kernel<BLOCK, ITEMS, cubling::BLOCK_LOAD_VECTORIZE, cubling::BLOCK_STORE_VECTORIZE>
-    <<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(d_in, d_out, n);
+    <<<static_cast<unsigned>(tiles), BLOCK, 0, a.stream>>>(a.in(), a.out(), a.n);
 }
 // example-end kernel
 

@@ -13,23 +13,24 @@
 #include <cubling/block/block_store.cuh>
 
 #include "versus_block_load_store.cuh"
+#include "problems.h"
 
 namespace versus_block_load_store_transpose
 {
 
-void launch_cubling(const int* d_in, int* d_out, int64_t n, void*, cudaStream_t stream)
+void launch_cubling(const runner::Args<problems::copy_i32>& a)
 {
   using BlockLoadT  = cubling::BlockLoad<int, versus::BLOCK, versus::ITEMS_PER_THREAD, cubling::BLOCK_LOAD_TRANSPOSE>;
   using BlockStoreT = cubling::BlockStore<int, versus::BLOCK, versus::ITEMS_PER_THREAD,
                                           cubling::BLOCK_STORE_TRANSPOSE>;
-  versus::launch<BlockLoadT, BlockStoreT>(d_in, d_out, n, stream);
+  versus::launch<BlockLoadT, BlockStoreT>(a.in(), a.out(), a.n, a.stream);
 }
 
-void launch_cub(const int* d_in, int* d_out, int64_t n, void*, cudaStream_t stream)
+void launch_cub(const runner::Args<problems::copy_i32>& a)
 {
   using BlockLoadT  = cub::BlockLoad<int, versus::BLOCK, versus::ITEMS_PER_THREAD, cub::BLOCK_LOAD_TRANSPOSE>;
   using BlockStoreT = cub::BlockStore<int, versus::BLOCK, versus::ITEMS_PER_THREAD, cub::BLOCK_STORE_TRANSPOSE>;
-  versus::launch<BlockLoadT, BlockStoreT>(d_in, d_out, n, stream);
+  versus::launch<BlockLoadT, BlockStoreT>(a.in(), a.out(), a.n, a.stream);
 }
 
 } // namespace versus_block_load_store_transpose

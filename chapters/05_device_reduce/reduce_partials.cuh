@@ -9,9 +9,10 @@
 // partials the order of every addition is fixed, which is what makes a
 // floating-point sum come out the same, to the bit, run after run.
 //
-// It also sizes persistent grids (steps 4 to 6): as many blocks as the
-// occupancy calculator says fit on one multiprocessor at once, times the
-// number of multiprocessors (sm_count(), chapters/common/device_info.h).
+// Persistent grids (steps 4 to 7) are sized by runner::resident_grid
+// (chapters/common/device_info.h): as many blocks as the occupancy
+// calculator says fit on one multiprocessor at once, times the number of
+// multiprocessors of the device the step runs on.
 #pragma once
 
 #include <cstdint>
@@ -24,8 +25,6 @@
 
 namespace ch05
 {
-
-using runner::sm_count; // chapters/common/device_info.h
 
 //! Threads of the one block of the second pass: more threads, more partials in flight.
 constexpr int FINAL_BLOCK = 1024;
@@ -65,17 +64,5 @@ inline void final_pass(const int* partials, int* out, int64_t count, cudaStream_
   final_pass_kernel<FINAL_BLOCK><<<1, FINAL_BLOCK, 0, stream>>>(partials, out, count);
 }
 
-// example-begin resident-grid
-//! The largest grid of `kernel` whose blocks are all resident at once: the
-//! multiprocessors times the blocks of `block_threads` threads that fit on
-//! one, as the occupancy calculator counts them (registers, shared memory,
-//! threads). Ask once per kernel and keep the answer; it does not change.
-template <typename Kernel> int64_t resident_grid(Kernel kernel, int block_threads)
-{
-  int blocks_per_sm = 0;
-  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, kernel, block_threads, 0);
-  return int64_t{blocks_per_sm > 0 ? blocks_per_sm : 1} * sm_count();
-}
-// example-end resident-grid
 
 } // namespace ch05

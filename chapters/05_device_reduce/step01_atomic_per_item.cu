@@ -21,6 +21,8 @@
 
 #include <cubling/util/math.cuh>
 
+#include "problems.h"
+
 namespace step01_atomic_per_item
 {
 
@@ -36,15 +38,15 @@ __global__ void __launch_bounds__(BLOCK) reduce_kernel(const int* in, int* out, 
   }
 }
 
-void launch(const int* d_in, int* d_out, int64_t n, void* /* d_scratch */, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
   // The output is the accumulator, so it must be 0 first: one more operation on the stream.
-  cudaMemsetAsync(d_out, 0, sizeof(int), stream);
+  cudaMemsetAsync(a.out(), 0, sizeof(int), a.stream);
   // One thread per item; n / 256 blocks fit the grid's 2^31 - 1 limit for any n that fits in memory.
-  const int64_t blocks = cubling::ceil_div(n, BLOCK);
+  const int64_t blocks = cubling::ceil_div(a.n, BLOCK);
   if (blocks > 0)
   {
-    reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, d_out, n);
+    reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), a.out(), a.n);
   }
 }
 // example-end kernel

@@ -24,6 +24,8 @@
 #include <cubling/block/block_reduce.cuh>
 #include <cubling/util/math.cuh>
 
+#include "problems.h"
+
 namespace step02_atomic_per_block
 {
 
@@ -69,13 +71,13 @@ __global__ void __launch_bounds__(BLOCK_THREADS) reduce_kernel(const int* __rest
 }
 // example-end kernel
 
-void launch(const int* d_in, int* d_out, int64_t n, void* /* d_scratch */, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
-  cudaMemsetAsync(d_out, 0, sizeof(int), stream);
-  const int64_t tiles = cubling::ceil_div(n, TILE);
+  cudaMemsetAsync(a.out(), 0, sizeof(int), a.stream);
+  const int64_t tiles = cubling::ceil_div(a.n, TILE);
   if (tiles > 0)
   {
-    reduce_kernel<BLOCK, ITEMS><<<static_cast<unsigned>(tiles), BLOCK, 0, stream>>>(d_in, d_out, n);
+    reduce_kernel<BLOCK, ITEMS><<<static_cast<unsigned>(tiles), BLOCK, 0, a.stream>>>(a.in(), a.out(), a.n);
   }
 }
 

@@ -24,6 +24,7 @@
 #include <cubling/util/math.cuh>
 
 #include "reduce_partials.cuh"
+#include "problems.h"
 
 namespace step03_two_pass
 {
@@ -70,14 +71,14 @@ __global__ void __launch_bounds__(BLOCK_THREADS) reduce_kernel(const int* __rest
 }
 // example-end kernel
 
-void launch(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
-  // One partial per tile: n / 4096 ints, well inside the scratch the problem provides.
-  const int64_t tiles  = cubling::ceil_div(n, TILE);
+  // One partial per tile: n / 4096 ints, well inside the scratch the chapter asks for (ch05_scratch_bytes).
+  const int64_t tiles  = cubling::ceil_div(a.n, TILE);
   const int64_t blocks = tiles > 0 ? tiles : 1;
-  int* partials        = static_cast<int*>(d_scratch);
-  reduce_kernel<BLOCK, ITEMS><<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, partials, n);
-  ch05::final_pass(partials, d_out, blocks, stream);
+  int* partials        = static_cast<int*>(a.scratch);
+  reduce_kernel<BLOCK, ITEMS><<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
+  ch05::final_pass(partials, a.out(), blocks, a.stream);
 }
 
 } // namespace step03_two_pass

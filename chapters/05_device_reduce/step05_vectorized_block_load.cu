@@ -30,6 +30,7 @@
 #include <cubling/util/math.cuh>
 
 #include "reduce_partials.cuh"
+#include "problems.h"
 
 namespace step05_vectorized_block_load
 {
@@ -81,15 +82,15 @@ __global__ void __launch_bounds__(BLOCK_THREADS) reduce_kernel(const int* __rest
 }
 // example-end kernel
 
-void launch(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
   // As many blocks as are resident at once, but no more than there are tiles.
-  static const int64_t full_grid = ch05::resident_grid(reduce_kernel<BLOCK, ITEMS>, BLOCK);
-  const int64_t tiles            = cubling::ceil_div(n, TILE);
-  const int64_t blocks           = tiles < full_grid ? (tiles > 0 ? tiles : 1) : full_grid;
-  int* partials                  = static_cast<int*>(d_scratch);
-  reduce_kernel<BLOCK, ITEMS><<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, partials, n);
-  ch05::final_pass(partials, d_out, blocks, stream);
+  const int64_t full_grid = runner::resident_grid<reduce_kernel<BLOCK, ITEMS>>(BLOCK, a.device);
+  const int64_t tiles     = cubling::ceil_div(a.n, TILE);
+  const int64_t blocks    = tiles < full_grid ? (tiles > 0 ? tiles : 1) : full_grid;
+  int* partials           = static_cast<int*>(a.scratch);
+  reduce_kernel<BLOCK, ITEMS><<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
+  ch05::final_pass(partials, a.out(), blocks, a.stream);
 }
 
 } // namespace step05_vectorized_block_load

@@ -32,6 +32,7 @@
 
 #include "check.h"
 #include "reduce_partials.cuh"
+#include "problems.h"
 
 namespace step06_single_pass_last_block
 {
@@ -112,21 +113,21 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 }
 // example-end kernel
 
-void launch(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
   // As many blocks as are resident at once, but no more than there are tiles.
-  static const int64_t full_grid = ch05::resident_grid(reduce_kernel<BLOCK, ITEMS>, BLOCK);
-  const int64_t tiles            = cubling::ceil_div(n, TILE);
+  const int64_t full_grid = runner::resident_grid<reduce_kernel<BLOCK, ITEMS>>(BLOCK, a.device);
+  const int64_t tiles            = cubling::ceil_div(a.n, TILE);
   const int64_t blocks           = tiles < full_grid ? (tiles > 0 ? tiles : 1) : full_grid;
   // The counter, then one partial per block: 4 + 4 x blocks bytes, which the
   // problem's scratch (4 bytes per 64 items, plus 4) covers.
-  unsigned int* finished = static_cast<unsigned int*>(d_scratch);
+  unsigned int* finished = static_cast<unsigned int*>(a.scratch);
   int* partials          = reinterpret_cast<int*>(finished + 1);
   if (blocks > 1)
   {
-    CHECK_CUDA(cudaMemsetAsync(finished, 0, sizeof *finished, stream));
+    CHECK_CUDA(cudaMemsetAsync(finished, 0, sizeof *finished, a.stream));
   }
-  reduce_kernel<BLOCK, ITEMS><<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, d_out, n, finished, partials);
+  reduce_kernel<BLOCK, ITEMS><<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), a.out(), a.n, finished, partials);
 }
 
 } // namespace step06_single_pass_last_block

@@ -28,6 +28,7 @@
 
 #include "check.h"
 #include "reduce_partials.cuh"
+#include "problems.h"
 
 namespace step07_single_pass_grid_barrier
 {
@@ -104,23 +105,32 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 }
 // example-end kernel
 
-void launch(const int* d_in, int* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
   // As many blocks as are resident at once, but no more than there are tiles.
-  static const int64_t full_grid = ch05::resident_grid(reduce_kernel<BLOCK, ITEMS>, BLOCK);
-  const int64_t tiles            = cubling::ceil_div(n, TILE);
-  const int64_t blocks           = tiles < full_grid ? (tiles > 0 ? tiles : 1) : full_grid;
+  const int64_t full_grid = runner::resident_grid<reduce_kernel<BLOCK, ITEMS>>(BLOCK, a.device);
+  const int64_t tiles     = cubling::ceil_div(a.n, TILE);
+  const int64_t blocks    = tiles < full_grid ? (tiles > 0 ? tiles : 1) : full_grid;
   // One partial per block. The grid is at most what is resident at once,
   // as a cooperative launch requires; a grid of one block launches plainly.
-  int* partials = static_cast<int*>(d_scratch);
+  int* partials = static_cast<int*>(a.scratch);
   if (blocks == 1)
   {
-    reduce_kernel<BLOCK, ITEMS><<<1, BLOCK, 0, stream>>>(d_in, d_out, n, partials);
+    reduce_kernel<BLOCK, ITEMS><<<1, BLOCK, 0, a.stream>>>(a.in(), a.out(), a.n, partials);
     return;
   }
-  void* arguments[] = {&d_in, &d_out, &n, &partials};
-  CHECK_CUDA(cudaLaunchCooperativeKernel(reduce_kernel<BLOCK, ITEMS>, dim3(static_cast<unsigned>(blocks)), dim3(BLOCK),
-                                         arguments, 0, stream));
+  // A typed launch with the cooperative attribute: the arguments are checked
+  // against the kernel's parameters at compile time.
+  cudaLaunchAttribute cooperative{};
+  cooperative.id              = cudaLaunchAttributeCooperative;
+  cooperative.val.cooperative = 1;
+  cudaLaunchConfig_t config{};
+  config.gridDim  = dim3(static_cast<unsigned>(blocks));
+  config.blockDim = dim3(BLOCK);
+  config.stream   = a.stream;
+  config.attrs    = &cooperative;
+  config.numAttrs = 1;
+  CHECK_CUDA(cudaLaunchKernelEx(&config, reduce_kernel<BLOCK, ITEMS>, a.in(), a.out(), a.n, partials));
 }
 
 } // namespace step07_single_pass_grid_barrier

@@ -10,8 +10,8 @@ namespace versus_device_reduce_argmin_i32
 {
 
 // example-begin call
-#define CALL(Library, temp, bytes) Library::ArgMin(temp, bytes, d_in, & d_out->value, & d_out->key, n, stream)
+#define CALL(Library, temp, bytes) Library::ArgMin(temp, bytes, a.in(), &a.out()->value, &a.out()->key, a.n, a.stream)
 // example-end call
-VERSUS_DEVICE_REDUCE(int, problems::reduce_argmin_i32::Out, CALL)
+VERSUS_DEVICE_REDUCE(problems::reduce_argmin_i32, CALL)
 
 } // namespace versus_device_reduce_argmin_i32

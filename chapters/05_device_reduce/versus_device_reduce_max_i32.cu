@@ -10,8 +10,8 @@ namespace versus_device_reduce_max_i32
 {
 
 // example-begin call
-#define CALL(Library, temp, bytes) Library::Max(temp, bytes, d_in, d_out, n, stream)
+#define CALL(Library, temp, bytes) Library::Max(temp, bytes, a.in(), a.out(), a.n, a.stream)
 // example-end call
-VERSUS_DEVICE_REDUCE(int, int, CALL)
+VERSUS_DEVICE_REDUCE(problems::reduce_max_i32, CALL)
 
 } // namespace versus_device_reduce_max_i32

@@ -10,8 +10,8 @@ namespace versus_device_reduce_sum_f32
 {
 
 // example-begin call
-#define CALL(Library, temp, bytes) Library::Sum(temp, bytes, d_in, d_out, n, stream)
+#define CALL(Library, temp, bytes) Library::Sum(temp, bytes, a.in(), a.out(), a.n, a.stream)
 // example-end call
-VERSUS_DEVICE_REDUCE(float, float, CALL)
+VERSUS_DEVICE_REDUCE(problems::reduce_sum_f32, CALL)
 
 } // namespace versus_device_reduce_sum_f32

@@ -39,21 +39,20 @@ __global__ void __launch_bounds__(BLOCK) square_kernel(const float* __restrict__
   }
 }
 
-void launch(const float* d_in, float* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_squares_f32>& a)
 {
   // The scratch holds the n squares, then DeviceReduce's temporary storage.
-  float* squares    = static_cast<float*>(d_scratch);
-  const size_t skip = ch06::reduce_sum_squares_f32::squares_bytes(n);
-  void* d_temp      = static_cast<char*>(d_scratch) + skip;
-  size_t bytes      = ch06::temp_bytes<problems::reduce_sum_squares_f32>(
-      n, skip, [&](size_t& b) { return cubling::DeviceReduce::Sum(nullptr, b, squares, d_out, n, stream); });
+  float* squares    = static_cast<float*>(a.scratch);
+  const size_t skip = ch06::squares_bytes(a.n);
+  void* d_temp      = static_cast<char*>(a.scratch) + skip;
+  size_t bytes      = ch06::temp_bytes(a, skip);
 
-  const int64_t blocks = cubling::ceil_div(n, BLOCK);
+  const int64_t blocks = cubling::ceil_div(a.n, BLOCK);
   if (blocks > 0)
   {
-    square_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, squares, n);
+    square_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), squares, a.n);
   }
-  CHECK_CUDA(cubling::DeviceReduce::Sum(d_temp, bytes, squares, d_out, n, stream));
+  CHECK_CUDA(cubling::DeviceReduce::Sum(d_temp, bytes, squares, a.out(), a.n, a.stream));
 }
 // example-end kernel
 

@@ -26,6 +26,7 @@
 #include <cubling/util/math.cuh>
 
 #include "sum_squares.cuh"
+#include "problems.h"
 
 namespace step02_fused_block_kernel
 {
@@ -88,17 +89,17 @@ __global__ void __launch_bounds__(BLOCK_THREADS) final_pass_kernel(const float* 
   }
 }
 
-void launch(const float* d_in, float* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_squares_f32>& a)
 {
   // One partial per tile: n / 4096 floats, well inside the scratch's room for n squares.
-  float* partials      = static_cast<float*>(d_scratch);
-  const int64_t blocks = cubling::ceil_div(n, TILE);
+  float* partials      = static_cast<float*>(a.scratch);
+  const int64_t blocks = cubling::ceil_div(a.n, TILE);
   if (blocks > 0)
   {
     transform_sum_kernel<BLOCK, ITEMS>
-        <<<static_cast<unsigned>(blocks), BLOCK, 0, stream>>>(d_in, partials, n, ch06::Square{});
+        <<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n, ch06::Square{});
   }
-  final_pass_kernel<FINAL_BLOCK><<<1, FINAL_BLOCK, 0, stream>>>(partials, d_out, blocks);
+  final_pass_kernel<FINAL_BLOCK><<<1, FINAL_BLOCK, 0, a.stream>>>(partials, a.out(), blocks);
 }
 
 } // namespace step02_fused_block_kernel

@@ -29,13 +29,12 @@
 namespace step03_transform_iterator
 {
 
-void launch(const float* d_in, float* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_squares_f32>& a)
 {
   // example-begin call
-  cubling::TransformInputIterator<float, ch06::Square, const float*> squares(d_in, ch06::Square{});
-  size_t bytes = ch06::temp_bytes<problems::reduce_sum_squares_f32>(
-      n, 0, [&](size_t& b) { return cubling::DeviceReduce::Sum(nullptr, b, squares, d_out, n, stream); });
-  CHECK_CUDA(cubling::DeviceReduce::Sum(d_scratch, bytes, squares, d_out, n, stream));
+  cubling::TransformInputIterator<float, ch06::Square, const float*> squares(a.in(), ch06::Square{});
+  size_t bytes = ch06::temp_bytes(a, 0);
+  CHECK_CUDA(cubling::DeviceReduce::Sum(a.scratch, bytes, squares, a.out(), a.n, a.stream));
   // example-end call
 }
 

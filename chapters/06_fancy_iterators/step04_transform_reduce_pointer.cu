@@ -30,18 +30,12 @@
 namespace step04_transform_reduce_pointer
 {
 
-void launch(const float* d_in, float* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_squares_f32>& a)
 {
   // example-begin call
-  size_t bytes = ch06::temp_bytes<problems::reduce_sum_squares_f32>(n, 0,
-                                                                    [&](size_t& b)
-                                                                    {
-                                                                      return cubling::DeviceReduce::TransformReduce(
-                                                                          nullptr, b, d_in, d_out, n, cubling::Sum{},
-                                                                          ch06::Square{}, 0.0f, stream);
-                                                                    });
-  CHECK_CUDA(cubling::DeviceReduce::TransformReduce(d_scratch, bytes, d_in, d_out, n, cubling::Sum{}, ch06::Square{},
-                                                    0.0f, stream));
+  size_t bytes = ch06::temp_bytes(a, 0);
+  CHECK_CUDA(cubling::DeviceReduce::TransformReduce(a.scratch, bytes, a.in(), a.out(), a.n, cubling::Sum{}, ch06::Square{},
+                                                    0.0f, a.stream));
   // example-end call
 }
 

@@ -27,15 +27,14 @@
 namespace step06_cache_streaming_transform
 {
 
-void launch(const float* d_in, float* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch(const runner::Args<problems::reduce_sum_squares_f32>& a)
 {
   // example-begin call
   using Streaming = cubling::CacheModifiedInputIterator<cubling::LOAD_CS, float>;
-  cubling::TransformInputIterator<float, ch06::Square, Streaming> squares(Streaming(d_in), ch06::Square{});
+  cubling::TransformInputIterator<float, ch06::Square, Streaming> squares(Streaming(a.in()), ch06::Square{});
   // example-end call
-  size_t bytes = ch06::temp_bytes<problems::reduce_sum_squares_f32>(
-      n, 0, [&](size_t& b) { return cubling::DeviceReduce::Sum(nullptr, b, squares, d_out, n, stream); });
-  CHECK_CUDA(cubling::DeviceReduce::Sum(d_scratch, bytes, squares, d_out, n, stream));
+  size_t bytes = ch06::temp_bytes(a, 0);
+  CHECK_CUDA(cubling::DeviceReduce::Sum(a.scratch, bytes, squares, a.out(), a.n, a.stream));
 }
 
 } // namespace step06_cache_streaming_transform

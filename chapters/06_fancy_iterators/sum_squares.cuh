@@ -1,10 +1,10 @@
 // sum_squares.cuh: what the steps and comparisons of chapter 06 share.
 //
-// The square itself and where in the scratch memory each step puts what
-// (both defined with the problem, in chapters/common/problems.h), and a size
-// query that is asked once per size and checked against the scratch the
-// runner gives (n squares, rounded up to 256 bytes, then DeviceReduce's
-// temporary storage).
+// The square itself (defined with the problem, in chapters/common/problems.h),
+// where in the scratch memory each step puts what (n squares, rounded up to
+// 256 bytes, then DeviceReduce's temporary storage), and the chapter's
+// SCRATCH function, which sizes that scratch for the larger of the two
+// libraries' size queries, so that no step asks one in a timed run.
 #pragma once
 
 #include <cstddef>
@@ -14,37 +14,37 @@
 
 #include "check.h"
 #include "problems.h"
-#include "temp_bytes.h"
 
 namespace ch06
 {
 
-//! The chapter's transform and scratch layout, defined with its problem.
 using Square = problems::reduce_sum_squares_f32::Square;
-using problems::reduce_sum_squares_f32;
 
-//! A DeviceReduce size query for `n`, asked once per size
-//! (runner::remembered_temp_bytes), and checked: `offset` bytes into the
-//! scratch, the temporary storage must still fit in `Problem`'s scratch.
-template <typename Problem, typename Query> size_t temp_bytes(int64_t n, size_t offset, Query query)
+//! Scratch bytes that n squares take, rounded up to 256 so that what
+//! follows them (DeviceReduce's temporary storage) is aligned as cudaMalloc
+//! would align it.
+inline size_t squares_bytes(int64_t n)
 {
-  return runner::remembered_temp_bytes(n,
-                                       [&](size_t& bytes)
-                                       {
-                                         const cudaError_t status = query(bytes);
-                                         CHECK(offset + bytes <= Problem::problem.scratch_bytes(n));
-                                         return status;
-                                       });
+  return (sizeof(float) * static_cast<size_t>(n) + 255) / 256 * 256;
+}
+
+//! The temporary storage a step hands a DeviceReduce call, `offset` bytes
+//! into the runner's scratch: all that is left there, which the chapter's
+//! SCRATCH function made at least what either library asks for.
+template <typename Problem>
+size_t temp_bytes(const runner::Args<Problem>& a, size_t offset)
+{
+  CHECK(offset <= a.scratch_bytes);
+  return a.scratch_bytes - offset;
 }
 
 //! `Library::Sum` (CUB's API: cubling::DeviceReduce, cub::DeviceReduce, or
-//! a variant) over an iterator of squares, its size query asked once per size.
+//! a variant) over an iterator of squares, in the runner's scratch.
 template <typename Library, typename Iterator>
-void sum(Iterator squares, float* d_out, int64_t n, void* d_temp, cudaStream_t stream)
+void sum(Iterator squares, const runner::Args<problems::reduce_sum_squares_f32>& a)
 {
-  size_t bytes = temp_bytes<reduce_sum_squares_f32>(
-      n, 0, [&](size_t& b) { return Library::Sum(nullptr, b, squares, d_out, n, stream); });
-  CHECK_CUDA(Library::Sum(d_temp, bytes, squares, d_out, n, stream));
+  size_t bytes = temp_bytes(a, 0);
+  CHECK_CUDA(Library::Sum(a.scratch, bytes, squares, a.out(), a.n, a.stream));
 }
 
 } // namespace ch06

@@ -25,20 +25,20 @@ namespace ch06
 //! cubling's side: a TransformInputIterator into `Library::Sum`
 //! (cubling::DeviceReduce, or a variant of it).
 template <typename Library>
-void sum_of_squares_cubling(const float* d_in, float* d_out, int64_t n, void* d_temp, cudaStream_t stream)
+void sum_of_squares_cubling(const runner::Args<problems::reduce_sum_squares_f32>& a)
 {
   // example-begin cubling
-  cubling::TransformInputIterator<float, Square, const float*> squares(d_in, Square{});
-  sum<Library>(squares, d_out, n, d_temp, stream);
+  cubling::TransformInputIterator<float, Square, const float*> squares(a.in(), Square{});
+  sum<Library>(squares, a);
   // example-end cubling
 }
 
 //! CUB's side: a thrust::transform_iterator into cub::DeviceReduce::Sum.
-inline void sum_of_squares_cub(const float* d_in, float* d_out, int64_t n, void* d_temp, cudaStream_t stream)
+inline void sum_of_squares_cub(const runner::Args<problems::reduce_sum_squares_f32>& a)
 {
   // example-begin cub
-  thrust::transform_iterator<Square, const float*> squares(d_in, Square{});
-  sum<cub::DeviceReduce>(squares, d_out, n, d_temp, stream);
+  thrust::transform_iterator<Square, const float*> squares(a.in(), Square{});
+  sum<cub::DeviceReduce>(squares, a);
   // example-end cub
 }
 
@@ -47,12 +47,12 @@ inline void sum_of_squares_cub(const float* d_in, float* d_out, int64_t n, void*
 //! Define launch_cubling and launch_cub of a comparison: `Cubling`'s Sum
 //! (cubling::DeviceReduce, or a variant of it) against CUB's, through the
 //! two transform iterators.
-#define VERSUS_SUM_OF_SQUARES(Cubling)                                                                                 \
-  void launch_cubling(const float* d_in, float* d_out, int64_t n, void* d_temp, cudaStream_t stream)                   \
-  {                                                                                                                    \
-    ch06::sum_of_squares_cubling<Cubling>(d_in, d_out, n, d_temp, stream);                                             \
-  }                                                                                                                    \
-  void launch_cub(const float* d_in, float* d_out, int64_t n, void* d_temp, cudaStream_t stream)                       \
-  {                                                                                                                    \
-    ch06::sum_of_squares_cub(d_in, d_out, n, d_temp, stream);                                                          \
+#define VERSUS_SUM_OF_SQUARES(Cubling)                                     \
+  void launch_cubling(const runner::Args<problems::reduce_sum_squares_f32>& a) \
+  {                                                                        \
+    ch06::sum_of_squares_cubling<Cubling>(a);                              \
+  }                                                                        \
+  void launch_cub(const runner::Args<problems::reduce_sum_squares_f32>& a) \
+  {                                                                        \
+    ch06::sum_of_squares_cub(a);                                           \
   }

@@ -25,28 +25,23 @@ namespace versus_arg_index_argmin
 {
 
 using Problem = problems::reduce_argmin_i32;
-using Pair    = Problem::Out; // cubling::KeyValuePair<int64_t, int>: key = index, value = item
+using Pair    = Problem::Result; // cubling::KeyValuePair<int64_t, int>: key = index, value = item
 
-void launch_cubling(const int* d_in, Pair* d_out, int64_t n, void* d_temp, cudaStream_t stream)
+void launch_cubling(const runner::Args<problems::reduce_argmin_i32>& a)
 {
   // example-begin cubling
-  cubling::ArgIndexInputIterator<const int*, int64_t> pairs(d_in); // item i reads as (i, d_in[i])
+  cubling::ArgIndexInputIterator<const int*, int64_t> pairs(a.in()); // item i reads as (i, d_in[i])
   const Pair init(INT64_MAX, INT_MAX);                             // loses to every item: no item has a larger index
-  size_t bytes = ch06::temp_bytes<Problem>(
-      n, 0,
-      [&](size_t& b)
-      { return cubling::DeviceReduce::Reduce(nullptr, b, pairs, d_out, n, cubling::ArgMin{}, init, stream); });
-  CHECK_CUDA(cubling::DeviceReduce::Reduce(d_temp, bytes, pairs, d_out, n, cubling::ArgMin{}, init, stream));
+  size_t bytes = ch06::temp_bytes(a, 0);
+  CHECK_CUDA(cubling::DeviceReduce::Reduce(a.scratch, bytes, pairs, a.out(), a.n, cubling::ArgMin{}, init, a.stream));
   // example-end cubling
 }
 
-void launch_cub(const int* d_in, Pair* d_out, int64_t n, void* d_temp, cudaStream_t stream)
+void launch_cub(const runner::Args<problems::reduce_argmin_i32>& a)
 {
   // example-begin cub
-  size_t bytes = ch06::temp_bytes<Problem>(
-      n, 0,
-      [&](size_t& b) { return cub::DeviceReduce::ArgMin(nullptr, b, d_in, &d_out->value, &d_out->key, n, stream); });
-  CHECK_CUDA(cub::DeviceReduce::ArgMin(d_temp, bytes, d_in, &d_out->value, &d_out->key, n, stream));
+  size_t bytes = ch06::temp_bytes(a, 0);
+  CHECK_CUDA(cub::DeviceReduce::ArgMin(a.scratch, bytes, a.in(), &a.out()->value, &a.out()->key, a.n, a.stream));
   // example-end cub
 }
 

@@ -24,24 +24,23 @@
 namespace versus_thrust_transform_reduce
 {
 
-void launch_cubling(const float* d_in, float* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
+void launch_cubling(const runner::Args<problems::reduce_sum_squares_f32>& a)
 {
-  cubling::TransformInputIterator<float, ch06::Square, const float*> squares(d_in, ch06::Square{});
-  size_t bytes = ch06::temp_bytes<problems::reduce_sum_squares_f32>(
-      n, 0, [&](size_t& b) { return cubling::DeviceReduce::Sum(nullptr, b, squares, d_out, n, stream); });
-  CHECK_CUDA(cubling::DeviceReduce::Sum(d_scratch, bytes, squares, d_out, n, stream));
+  cubling::TransformInputIterator<float, ch06::Square, const float*> squares(a.in(), ch06::Square{});
+  size_t bytes = ch06::temp_bytes(a, 0);
+  CHECK_CUDA(cubling::DeviceReduce::Sum(a.scratch, bytes, squares, a.out(), a.n, a.stream));
 }
 
-void launch_cub(const float* d_in, float* d_out, int64_t n, void* /* d_scratch: Thrust allocates its own */,
-                cudaStream_t stream)
+void launch_cub(const runner::Args<problems::reduce_sum_squares_f32>& a) // no scratch: Thrust allocates its own
 {
   // example-begin thrust
   // The result comes back to the host...
-  static float sum = 0.0f; // static: it must outlive the asynchronous copy below
-  sum              = thrust::transform_reduce(thrust::cuda::par_nosync.on(stream), d_in, d_in + n, ch06::Square{}, 0.0f,
-                                              thrust::plus<float>{});
-  // ...and goes back to the device, where every other row leaves its result.
-  CHECK_CUDA(cudaMemcpyAsync(d_out, &sum, sizeof(float), cudaMemcpyHostToDevice, stream));
+  const float sum = thrust::transform_reduce(thrust::cuda::par_nosync.on(a.stream), a.in(), a.in() + a.n,
+                                             ch06::Square{}, 0.0f, thrust::plus<float>{});
+  // ...and goes back to the device, where every other row leaves its result
+  // (the copy reads `sum`, so it must finish before `sum` goes away).
+  CHECK_CUDA(cudaMemcpyAsync(a.out(), &sum, sizeof(float), cudaMemcpyHostToDevice, a.stream));
+  CHECK_CUDA(cudaStreamSynchronize(a.stream));
   // example-end thrust
 }
 

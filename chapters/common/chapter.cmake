@@ -1,28 +1,63 @@
-# chapter.cmake: cubling_add_chapter() turns a chapter folder into programs and tests.
+# chapter.cmake: the runner library, cubling_add_chapter(), and the tour.
 #
-# Called from chapters/NN_name/CMakeLists.txt. It reads the folder's steps.def
-# (the one table of steps) and makes:
+# cubling_add_chapter([PREFIX chNN] [TOPIC name] [PROBLEMS_HEADER file] [NOT_IN_TOUR])
+# is called from a chapter folder (chapters/NN_name/CMakeLists.txt, or a test
+# folder that drives the runner). It reads the folder's steps.def (the one
+# table of steps) and makes:
 #   chNN_<name>            the chapter runner (all steps; the tour runs it)
 #   chNN_stepMM_<idea>     one standalone program per step
 #   CTest chNN.stepMM_...  each step checked against the CPU reference and CUB
 #   CTest chNN.<versus>    each VERSUS (or VERSUS_ON) row: a library kernel and its CUB twin, both checked
-set(CUBLING_CHAPTERS_COMMON ${CMAKE_CURRENT_LIST_DIR})
+# PREFIX and TOPIC default to the folder's NN_name; PROBLEMS_HEADER (default
+# problems.h, chapters/common) declares the problems that steps.def names.
+set(CUBLING_CHAPTERS_COMMON ${CMAKE_CURRENT_LIST_DIR} CACHE INTERNAL "chapters/common")
+
+# The runner and the problems (CPU references, CUB oracles) that every chapter shares.
+execute_process(COMMAND git describe --always --dirty --abbrev=12
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} OUTPUT_VARIABLE cubling_commit
+  OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+add_library(cubling_runner STATIC ${CMAKE_CURRENT_LIST_DIR}/runner.cu ${CMAKE_CURRENT_LIST_DIR}/problems.cu)
+target_include_directories(cubling_runner PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+target_link_libraries(cubling_runner PUBLIC cubling::headers cubling_check)
+target_compile_definitions(cubling_runner PRIVATE CUBLING_GIT_COMMIT="${cubling_commit}")
+target_compile_options(cubling_runner PRIVATE ${CUBLING_WARNING_FLAGS})
 
 function(cubling_add_chapter)
+  cmake_parse_arguments(arg "NOT_IN_TOUR" "PREFIX;TOPIC;PROBLEMS_HEADER" "" ${ARGN})
   get_filename_component(folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   string(SUBSTRING ${folder} 0 2 number)
   string(SUBSTRING ${folder} 3 -1 topic)
   set(prefix ch${number})
+  if(arg_PREFIX)
+    set(prefix ${arg_PREFIX})
+  endif()
+  if(arg_TOPIC)
+    set(topic ${arg_TOPIC})
+  endif()
+  set(common ${CUBLING_CHAPTERS_COMMON})
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS steps.def)
-  file(STRINGS steps.def chapter_line REGEX "^CHAPTER\\(")
+  file(STRINGS steps.def chapter_lines REGEX "^(CHAPTER|ALSO_ON|SCRATCH)\\(")
   file(STRINGS steps.def step_lines REGEX "^STEP\\(")
   file(STRINGS steps.def versus_lines REGEX "^VERSUS(_ON)?\\(")
-
+  string(JOIN "\n" chapter_text ${chapter_lines})
+  set(definitions) # an absent CUBLING_HAS_... reads as 0 in chapter_main.cu's #if
+  if(chapter_text MATCHES "ALSO_ON\\(")
+    list(APPEND definitions CUBLING_HAS_ALSO_ON=1)
+  endif()
+  if(chapter_text MATCHES "SCRATCH\\(")
+    list(APPEND definitions CUBLING_HAS_SCRATCH=1)
+  endif()
+  if(arg_PROBLEMS_HEADER)
+    list(APPEND definitions CUBLING_PROBLEMS_HEADER="${arg_PROBLEMS_HEADER}")
+  endif()
   # Every step file, compiled once.
   add_library(${prefix}_steps OBJECT)
   target_link_libraries(${prefix}_steps PRIVATE cubling::headers cubling_check)
-  target_include_directories(${prefix}_steps PRIVATE ${CUBLING_CHAPTERS_COMMON})
+  target_include_directories(${prefix}_steps PRIVATE ${common} ${CMAKE_CURRENT_SOURCE_DIR})
   target_compile_options(${prefix}_steps PRIVATE ${CUBLING_WARNING_FLAGS} -lineinfo)
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/scratch.cu) # the SCRATCH function of steps.def
+    target_sources(${prefix}_steps PRIVATE scratch.cu)
+  endif()
 
   foreach(line IN LISTS step_lines)
     if(NOT line MATCHES "^STEP\\(([0-9]+), *([A-Za-z0-9_]+),")
@@ -33,9 +68,11 @@ function(cubling_add_chapter)
 
     # The step's own program: chapter_main.cu over a one-step table.
     set(table_dir ${CMAKE_CURRENT_BINARY_DIR}/${step})
-    file(CONFIGURE OUTPUT ${table_dir}/steps.def CONTENT "${chapter_line}\n${line}\n")
-    add_executable(${prefix}_${step} ${CUBLING_CHAPTERS_COMMON}/chapter_main.cu)
-    target_include_directories(${prefix}_${step} PRIVATE ${table_dir})
+    file(CONFIGURE OUTPUT ${table_dir}/steps.def CONTENT "${chapter_text}\n${line}\n")
+    add_executable(${prefix}_${step} ${common}/chapter_main.cu)
+    target_include_directories(${prefix}_${step} PRIVATE ${table_dir} ${CMAKE_CURRENT_SOURCE_DIR})
+    target_compile_definitions(${prefix}_${step} PRIVATE ${definitions})
+    target_compile_options(${prefix}_${step} PRIVATE ${CUBLING_WARNING_FLAGS})
     target_link_libraries(${prefix}_${step} PRIVATE ${prefix}_steps cubling_runner)
 
     add_test(NAME ${prefix}.${step} COMMAND ${prefix}_${step} --check)
@@ -57,10 +94,41 @@ function(cubling_add_chapter)
   endforeach()
 
   # The chapter runner: every step, in order.
-  add_executable(${prefix}_${topic} ${CUBLING_CHAPTERS_COMMON}/chapter_main.cu)
+  add_executable(${prefix}_${topic} ${common}/chapter_main.cu)
   target_include_directories(${prefix}_${topic} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+  target_compile_definitions(${prefix}_${topic} PRIVATE ${definitions})
+  target_compile_options(${prefix}_${topic} PRIVATE ${CUBLING_WARNING_FLAGS})
   target_link_libraries(${prefix}_${topic} PRIVATE ${prefix}_steps cubling_runner)
   add_test(NAME ${prefix}.runner_help COMMAND ${prefix}_${topic} --help)
   set_tests_properties(${prefix}.runner_help PROPERTIES LABELS cpu)
-  set_property(GLOBAL APPEND PROPERTY CUBLING_TOUR_RUNNERS ${prefix}_${topic})
+  if(NOT arg_NOT_IN_TOUR)
+    set_property(GLOBAL APPEND PROPERTY CUBLING_TOUR_RUNNERS ${prefix}_${topic})
+  endif()
+endfunction()
+
+# cubling_add_tour(): after every chapter, the `tour` target (the README's
+# `cmake --workflow --preset tour`) and the CTest test `tour`, which run the
+# same script, tour.cmake, over the same runners: the list of runner files is
+# written to the build tree, so that nothing on a command line can split it.
+function(cubling_add_tour)
+  get_property(runners GLOBAL PROPERTY CUBLING_TOUR_RUNNERS)
+  set(files)
+  foreach(runner IN LISTS runners)
+    list(APPEND files $<TARGET_FILE:${runner}>)
+  endforeach()
+  set(list_file ${CMAKE_BINARY_DIR}/tour_runners.txt)
+  file(GENERATE OUTPUT ${list_file} CONTENT "$<JOIN:${files},\n>\n")
+  set(script ${CUBLING_CHAPTERS_COMMON}/tour.cmake)
+  add_custom_target(tour
+    COMMAND ${CMAKE_COMMAND} -DRUNNER_LIST=${list_file} -DSUMMARY=${CMAKE_BINARY_DIR}/tour_summary.txt -P ${script}
+    DEPENDS ${runners}
+    USES_TERMINAL VERBATIM
+    COMMENT "The tour: every chapter's steps, in order")
+  # The test: the same script over the same runners, at small sizes and few runs.
+  add_test(NAME tour
+    COMMAND ${CMAKE_COMMAND} -DRUNNER_LIST=${list_file} -DSUMMARY=${CMAKE_BINARY_DIR}/tour_test_summary.txt
+      "-DRUNNER_ARGS=--sizes;10:12:2;--reps;3" -P ${script})
+  set_tests_properties(tour PROPERTIES LABELS gpu
+    SKIP_REGULAR_EXPRESSION "The tour needs an NVIDIA GPU"
+    FAIL_REGULAR_EXPRESSION "CMake Error|FAILED")
 endfunction()

@@ -1,44 +1,75 @@
-// problems.h: the problems that chapters solve, each with its CPU reference
-// and its CUB (or CUDA runtime) oracle. Several chapters share one problem (chapters 01, 02, 03
-// and 05 all sum int32), so each is defined once, here.
+// problems.h: the problems that chapters solve, each a struct of typed
+// traits (problem.h) with its CPU reference and its CUB (or CUDA runtime)
+// oracle. Several chapters share one problem (chapters 01, 02, 03 and 05 all
+// sum int32), so each is declared once, here, and defined in problems.cu.
+// What scratch a chapter's steps need is the chapter's business (SCRATCH in
+// its steps.def); a problem only says what its oracle needs.
 #pragma once
+
+#include <cstdint>
 
 #include <cubling/util/key_value_pair.cuh>
 
-#include "runner.h"
+#include "problem.h"
 
 namespace problems
 {
 
-//! Sum of n int32 values (random, in [-1000, 1000]) into one int32.
-//! Oracle: cub::DeviceReduce::Sum. Bytes counted: the n * 4 bytes read.
-struct reduce_sum_i32
+using runner::Arrays;
+using runner::Axes;
+using runner::ConstHost;
+using runner::Host;
+
+//! A reduction of n items of type T to one: the parts every reduction shares.
+template <typename T, typename Result = T>
+struct Reduction : runner::ProblemDefaults
 {
-  using In  = int;
-  using Out = int;
-  static const runner::Problem problem;
+  using In  = Arrays<T>;
+  using Out = Arrays<Result>;
+  static int64_t out_count(int, int64_t)
+  {
+    return 1;
+  }
+  //! Bytes an ideal kernel must move: the items read once.
+  static double bytes_moved(int64_t n)
+  {
+    return static_cast<double>(sizeof(T)) * static_cast<double>(n);
+  }
+};
+
+//! Sum of n int32 values (random, in [-1000, 1000]) into one int32.
+//! Oracle: cub::DeviceReduce::Sum.
+struct reduce_sum_i32 : Reduction<int>
+{
+  static constexpr char name[] = "reduce_sum_i32", title[] = "sum of int32", item_type[] = "int32",
+                        oracle_name[] = "cub::DeviceReduce::Sum";
+  static void fill(const Host<In>& in, const Axes&, uint64_t seed);
+  static void reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out);
+  static size_t oracle_scratch_bytes(int64_t n);
+  static void oracle(const runner::Args<reduce_sum_i32>& a);
 };
 
 //! Sum of n float32 values (multiples of 1/8 in [-8, 8], so that every order
 //! of addition gives the same, exact sum). Oracle: cub::DeviceReduce::Sum.
-struct reduce_sum_f32
+struct reduce_sum_f32 : Reduction<float>
 {
-  using In  = float;
-  using Out = float;
-  static const runner::Problem problem;
+  static constexpr char name[] = "reduce_sum_f32", title[] = "sum of float32", item_type[] = "float32",
+                        oracle_name[] = "cub::DeviceReduce::Sum";
+  static void fill(const Host<In>& in, const Axes&, uint64_t seed);
+  static void reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out);
+  static size_t oracle_scratch_bytes(int64_t n);
+  static void oracle(const runner::Args<reduce_sum_f32>& a);
 };
 
 //! Sum of the squares of n float32 values (random in [-1, 1): the squared
 //! Euclidean norm). Oracle: cub::DeviceReduce::TransformReduce with a square.
 //! The sum is compared with a double-precision CPU sum, to a relative 1e-5:
 //! every term is positive, so any order of addition lands that close.
-//! Scratch: room for n squares (for a step that writes them out) and for
-//! DeviceReduce's temporary storage, cubling's or CUB's.
-struct reduce_sum_squares_f32
+struct reduce_sum_squares_f32 : Reduction<float>
 {
-  using In  = float;
-  using Out = float;
-  static const runner::Problem problem;
+  static constexpr char name[] = "reduce_sum_squares_f32", title[] = "sum of squares of float32",
+                        item_type[]   = "float32",
+                        oracle_name[] = "cub::DeviceReduce::TransformReduce (square, then +)";
 
   // example-begin square
   //! The transform: x -> x * x. A plain function object, callable on the
@@ -52,49 +83,65 @@ struct reduce_sum_squares_f32
   };
   // example-end square
 
-  //! Scratch bytes that n squares take, rounded up to 256 so that what
-  //! follows them (DeviceReduce's temporary storage) is aligned as cudaMalloc
-  //! would align it.
-  static size_t squares_bytes(int64_t n)
-  {
-    return (sizeof(float) * static_cast<size_t>(n) + 255) / 256 * 256;
-  }
+  static void fill(const Host<In>& in, const Axes&, uint64_t seed);
+  static void reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out);
+  static bool same(float got, float want);
+  static size_t oracle_scratch_bytes(int64_t n);
+  static void oracle(const runner::Args<reduce_sum_squares_f32>& a);
 };
 
 //! Minimum of n int32 values (random, every bit pattern). Oracle: cub::DeviceReduce::Min.
-struct reduce_min_i32
+struct reduce_min_i32 : Reduction<int>
 {
-  using In  = int;
-  using Out = int;
-  static const runner::Problem problem;
+  static constexpr char name[] = "reduce_min_i32", title[] = "minimum of int32", item_type[] = "int32",
+                        oracle_name[] = "cub::DeviceReduce::Min";
+  static void fill(const Host<In>& in, const Axes&, uint64_t seed);
+  static void reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out);
+  static size_t oracle_scratch_bytes(int64_t n);
+  static void oracle(const runner::Args<reduce_min_i32>& a);
 };
 
 //! Maximum of n int32 values (random, every bit pattern). Oracle: cub::DeviceReduce::Max.
-struct reduce_max_i32
+struct reduce_max_i32 : Reduction<int>
 {
-  using In  = int;
-  using Out = int;
-  static const runner::Problem problem;
+  static constexpr char name[] = "reduce_max_i32", title[] = "maximum of int32", item_type[] = "int32",
+                        oracle_name[] = "cub::DeviceReduce::Max";
+  static void fill(const Host<In>& in, const Axes&, uint64_t seed);
+  static void reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out);
+  static size_t oracle_scratch_bytes(int64_t n);
+  static void oracle(const runner::Args<reduce_max_i32>& a);
 };
 
 //! The first minimum of n int32 values in [-2^20, 2^20] (so, at large n,
 //! with many ties) and its index. Oracle: cub::DeviceReduce::ArgMin, the
 //! two-output form.
-struct reduce_argmin_i32
+struct reduce_argmin_i32 : Reduction<int, cubling::KeyValuePair<int64_t, int>>
 {
-  using In  = int;
-  using Out = cubling::KeyValuePair<int64_t, int>; //!< key: the index
-  static const runner::Problem problem;
+  using Result = cubling::KeyValuePair<int64_t, int>; //!< key: the index
+  static constexpr char name[] = "reduce_argmin_i32", title[] = "first minimum of int32, with its index",
+                        item_type[] = "int32", oracle_name[] = "cub::DeviceReduce::ArgMin";
+  static void fill(const Host<In>& in, const Axes&, uint64_t seed);
+  static void reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out);
+  static bool same(const Result& got, const Result& want); //!< the members only: the padding stays poisoned
+  static std::string text(const Result& value);
+  static size_t oracle_scratch_bytes(int64_t n);
+  static void oracle(const runner::Args<reduce_argmin_i32>& a);
 };
 
 //! Copy n int32 values (random, every bit pattern) to a second array.
 //! Oracle: cudaMemcpyAsync device to device. Bytes counted: n * 4 read plus
-//! n * 4 written, so "of copy" is the fraction of cudaMemcpy's speed.
-struct copy_i32
+//! n * 4 written.
+struct copy_i32 : runner::ProblemDefaults
 {
-  using In  = int;
-  using Out = int;
-  static const runner::Problem problem;
+  using In  = Arrays<int>;
+  using Out = Arrays<int>;
+  static constexpr char name[] = "copy_i32", title[] = "copy of int32", item_type[] = "int32",
+                        oracle_name[] = "cudaMemcpyAsync (device to device)";
+  static double bytes_moved(int64_t n);
+  static void fill(const Host<In>& in, const Axes&, uint64_t seed);
+  static void reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out);
+  static size_t oracle_scratch_bytes(int64_t n);
+  static void oracle(const runner::Args<copy_i32>& a);
 };
 
 } // namespace problems

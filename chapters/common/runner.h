@@ -1,50 +1,190 @@
 // runner.h: the chapter runner that every chapter of the book shares.
 //
-// A chapter is one *problem* (for example "sum of int32", with its CPU
+// A chapter is a *problem* (for example "sum of int32", with its CPU
 // reference and its CUB oracle) and a table of *steps*, each step one file
 // with one idea. The table lives in the chapter's steps.def; the runner turns
 // it into --help, step selection, checking and timing, and CMake turns the
 // same table into executables and CTest registrations.
+//
+// A problem is a struct of *typed traits* (problems.h, problem.h): the
+// element types of its input and output arrays, its parameters, how to fill
+// the inputs, the CPU reference and the CUB oracle. A step is a function
+//
+//     void launch(const runner::Args<Problem>& a);
+//
+// that reads a.in<K>() and writes a.out<K>(), typed by the problem, so that a
+// step which treats keys as values does not compile. What a step receives
+// depends on the measurement's axes (runner::Axes):
+//   - mode out_of_place:  in<K>() holds the input, out<K>() is poisoned;
+//   - mode in_place:      out<K>() holds a fresh copy of input K, and the
+//                         result is expected there (in<K>() is the pristine input);
+//   - mode double_buffer: out<K>() holds a fresh copy of input K ("current"),
+//                         alt<K>() is poisoned ("alternate"), as in CUB's
+//                         DoubleBuffer; the step says where the result is by
+//                         setting *a.selector (0: out, 1: alt);
+//   - distribution, bit range and direction: how the input is drawn and
+//     which bits of a key count (sorts).
+// Copying the input into the outputs is the *preparation*: it runs before
+// every timed run and is not timed, so that a step that changes its data is
+// always timed on the same fresh input, never on its own earlier output.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <tuple>
+#include <type_traits>
 
 #include <cuda_runtime_api.h>
 
 namespace runner
 {
 
-//! A step's entry point: read n items at d_in, write the problem's output at
-//! d_out, using up to Problem::scratch_bytes(n) bytes at d_scratch, on `stream`.
-using Launch = void (*)(const void* d_in, void* d_out, int64_t n, void* d_scratch, cudaStream_t stream);
-
-//! What every step of a chapter computes, and how to check and count it.
-struct Problem
+//! Where a step finds its input and leaves its result (see the file comment).
+enum class Mode : unsigned
 {
-  const char* title;     //!< "sum of int32"
-  const char* item_type; //!< "int32", written to the CSV
-  size_t in_item_bytes;
-  size_t out_item_bytes;
-  int64_t (*out_items)(int64_t n);
-  double (*bytes_moved)(int64_t n);   //!< bytes an ideal kernel must move: the GB/s numerator
-  size_t (*scratch_bytes)(int64_t n); //!< device scratch that any step may use
-  void (*fill)(void* h_in, int64_t n, uint64_t seed);
-  void (*reference)(const void* h_in, int64_t n, void* h_out);
-  bool (*same)(const void* got, const void* want, int64_t n_in);
-  const char* oracle_name; //!< the CUB call that computes the same thing
-  size_t (*oracle_temp_bytes)(int64_t n);
-  void (*oracle)(void* d_temp, size_t temp_bytes, const void* d_in, void* d_out, int64_t n, cudaStream_t stream);
+  out_of_place,
+  in_place,
+  double_buffer
 };
 
-//! One chapter: its folder name, its problem and the sizes the tour uses.
+//! How the input is drawn. The low-entropy keys are CUB's: the bitwise AND of
+//! 3 (entropy 0.544 bits per bit) or 5 (0.201) uniform random words.
+enum class Distribution : unsigned
+{
+  uniform,
+  entropy_0544,
+  entropy_0201,
+  all_equal,
+  sorted,
+  reverse_sorted
+};
+
+//! A set of modes or distributions, as a bit mask: `bit(Mode::in_place) | ...`.
+template <typename E>
+constexpr unsigned bit(E value)
+{
+  return 1u << static_cast<unsigned>(value);
+}
+
+const char* name(Mode mode);                 //!< "out_of_place", "in_place", "double_buffer"
+const char* name(Distribution distribution); //!< "uniform", "entropy_0.544", ...
+
+//! The axes of one measurement besides the item count, chosen on the command line.
+struct Axes
+{
+  Mode mode                 = Mode::out_of_place;
+  Distribution distribution = Distribution::uniform;
+  int begin_bit             = 0;  //!< the first key bit that counts (sorts)
+  int end_bit               = -1; //!< one past the last; -1: every bit of the key
+  bool descending           = false;
+};
+
+//! The most input or output arrays of one problem.
+constexpr int max_arrays = 4;
+
+//! The untyped arguments of a step; steps read them through Args<Problem>.
+struct RawArgs
+{
+  const void* raw_in[max_arrays] = {};
+  void* raw_out[max_arrays]      = {};
+  void* raw_alt[max_arrays]      = {};
+  const void* raw_params         = nullptr;
+  int* selector        = nullptr; //!< double_buffer mode: the step sets 0 (result in out) or 1 (in alt)
+  const char** skipped = nullptr; //!< a step that cannot run these axes says why here (Args::skip)
+  int64_t n            = 0;       //!< the item count
+  Axes axes;
+  void* scratch        = nullptr; //!< device scratch: the chapter's SCRATCH bytes or the oracle's, whichever is more
+  size_t scratch_bytes = 0;
+  cudaStream_t stream  = nullptr;
+  int device           = 0; //!< the device the arrays live on, and the current one during the call
+};
+
+//! A list of array element types: `Arrays<uint32_t, float>` is a problem's
+//! keys and values.
+template <typename... T>
+struct Arrays
+{
+  static constexpr int count = sizeof...(T);
+  using Tuple                = std::tuple<T...>;
+  static_assert(count <= max_arrays, "a problem has at most max_arrays inputs and outputs");
+};
+
+//! The element type of array K of an Arrays list.
+template <typename List, int K>
+using element_t = std::tuple_element_t<K, typename List::Tuple>;
+
+//! What a step of `Problem` receives: typed views of the arrays, the
+//! problem's parameters, the count, scratch, stream and device.
+template <typename Problem>
+struct Args : RawArgs
+{
+  using In  = typename Problem::In;
+  using Out = typename Problem::Out;
+
+  explicit Args(const RawArgs& raw)
+      : RawArgs(raw)
+  {}
+
+  //! Input K: the pristine input, never to be written.
+  template <int K = 0>
+  const element_t<In, K>* in() const
+  {
+    return static_cast<const element_t<In, K>*>(raw_in[K]);
+  }
+  //! Output K (in place and double-buffer modes: the fresh copy of input K).
+  template <int K = 0>
+  element_t<Out, K>* out() const
+  {
+    return static_cast<element_t<Out, K>*>(raw_out[K]);
+  }
+  //! Double-buffer mode: the alternate buffer of output K.
+  template <int K = 0>
+  element_t<Out, K>* alt() const
+  {
+    return static_cast<element_t<Out, K>*>(raw_alt[K]);
+  }
+  //! The problem's parameters (initial value, ...) for this measurement.
+  const typename Problem::Params& params() const
+  {
+    return *static_cast<const typename Problem::Params*>(raw_params);
+  }
+  //! The end bit, with -1 resolved to the width of key type K.
+  template <typename Key>
+  int end_bit() const
+  {
+    return axes.end_bit < 0 ? static_cast<int>(8 * sizeof(Key)) : axes.end_bit;
+  }
+  //! This step does not run these axes (for example a pointer-only sort in
+  //! double-buffer mode): the runner reports it as skipped, with `why`.
+  void skip(const char* why) const
+  {
+    *skipped = why;
+  }
+};
+
+//! A step's untyped entry point.
+using Launch = void (*)(const RawArgs& args);
+
+//! Adapt a step's typed entry point to the runner's Launch.
+template <typename Problem, void (*Typed)(const Args<Problem>&)>
+void erase(const RawArgs& raw)
+{
+  Typed(Args<Problem>(raw));
+}
+
+struct Problem; // problem.h: the untyped view of a problem's traits
+
+//! One chapter: its folder name, its problem, the sizes the tour uses, and
+//! the device scratch its steps need.
 struct Chapter
 {
   const char* folder;        //!< "01_thread_reduce"
   const char* title;         //!< one line
   const Problem* problem;
+  const Problem* also;       //!< ALSO_ON(...) of steps.def: a second problem every step also solves; null: none
   const char* default_sizes; //!< log2 sizes for a plain run (the tour), e.g. "10:22:4"
   const char* figure_sizes;  //!< log2 sizes measured for the book's figures (--figure), e.g. "10:26:2"
+  size_t (*scratch_bytes)(int64_t n); //!< SCRATCH(...) of steps.def: what the steps need; null: nothing
 };
 
 //! One row of the step table.
@@ -53,7 +193,8 @@ struct Step
   int number;
   const char* name; //!< the step's file name without ".cu"
   const char* idea; //!< one line: what this step changes
-  Launch launch;
+  Launch launch;      //!< on the chapter's problem
+  Launch launch_also; //!< on its ALSO_ON problem (null: none)
 };
 
 //! A library primitive against CUB's: the same kernel, instantiated once on the
@@ -66,13 +207,6 @@ struct Versus
   Launch cub;
   const Problem* problem; //!< what both compute: the chapter's problem, or another (VERSUS_ON)
 };
-
-//! Adapt a step's typed entry point to the runner's untyped Launch.
-template <typename In, typename Out, void (*Typed)(const In*, Out*, int64_t, void*, cudaStream_t)>
-void erase(const void* d_in, void* d_out, int64_t n, void* d_scratch, cudaStream_t stream)
-{
-  Typed(static_cast<const In*>(d_in), static_cast<Out*>(d_out), n, d_scratch, stream);
-}
 
 //! Parse the command line, then check and time the selected steps.
 //! Returns 0 when every step was correct, 1 when one was not, 77 without a GPU.
