@@ -146,7 +146,7 @@ struct AgentReduce
   //! more.
   static constexpr int RANGE_ALIGN_ITEMS = TILE_ITEMS / 16;
 
-  static_assert(TILE_ITEMS >= 256, "the size query assumes tiles of at least 256 items");
+  static_assert(TILE_ITEMS >= 256, "a share starts on a sixteenth of a tile (RANGE_ALIGN_ITEMS): at least 16 items");
   static_assert(TILE_ITEMS <= 65536, "even_share_boundary's 32-bit arithmetic assumes tiles of at most 65536 items");
   static_assert(!VECTORIZE || ITEMS_PER_THREAD % ITEMS_PER_VECTOR == 0, "a thread's items must fill whole vectors");
   static_assert(RANGE_ALIGN_ITEMS % ITEMS_PER_VECTOR == 0, "a share must start on a whole vector");

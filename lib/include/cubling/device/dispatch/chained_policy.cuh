@@ -19,6 +19,14 @@
 //! Kernels are templated on the whole chain (its newest link), never on one
 //! policy: each kernel is instantiated once and compiled once per target
 //! architecture, instead of once per (policy, architecture) pair.
+//!
+//! A third walk happens on the host, at compile time, over *every* link:
+//! `policy_chain_min()` and `policy_chain_max()` bound a property of the
+//! policies (a tile's items, say) over the whole chain. The size query uses
+//! such bounds, so that the temporary storage it asks for is enough for
+//! whichever policy the running device picks, and so that it can answer
+//! without asking which device that is. Scan's tile-status array and
+//! Onesweep's look-back words depend on the tile size in just this way.
 #pragma once
 
 #include <atomic>
@@ -74,6 +82,8 @@ struct ChainedPolicy
   //! The policy that device code compiled for `detail::compiling_for_arch` uses.
   using ActivePolicy =
     typename detail::select_active_policy<(detail::compiling_for_arch < PTX_VERSION), Policy, PrevPolicy>::type;
+  //! The next older link, for walks over the whole chain.
+  using OlderPolicy = PrevPolicy;
 
   //! Call `op.template Invoke<P>()` with the newest policy `P` not newer than
   //! `ptx_version` (the oldest policy if none is old enough), and return its status.
@@ -93,6 +103,7 @@ template <int PTX_VERSION, typename Policy>
 struct ChainedPolicy<PTX_VERSION, Policy, Policy>
 {
   using ActivePolicy = Policy;
+  using OlderPolicy  = Policy; //!< the link itself: the walks stop here
 
   template <typename Op>
   static cudaError_t Invoke(int, Op& op)
@@ -101,6 +112,62 @@ struct ChainedPolicy<PTX_VERSION, Policy, Policy>
   }
 };
 // example-end chained-policy
+
+namespace detail
+{
+
+//! Names one link of a policy chain, as the argument of a property (see policy_chain_min()).
+template <typename Policy>
+struct PolicyTag
+{
+  using type = Policy; //!< the link
+};
+
+// example-begin chain-bounds
+//! @brief The smallest value of a property over every link of a policy chain, at compile time.
+//!
+//! For example, the smallest tile of any link: a count of tiles sized by it
+//! is enough for whichever link runs. No device is asked which link that is.
+//! @tparam MaxPolicy  the chain's newest link; the walk follows `OlderPolicy` to the end
+//! @tparam Property   `constexpr` callable: `property(PolicyTag<P>{})` gives the value for link `P`
+//! @param property    the property
+template <typename MaxPolicy, typename Property>
+constexpr auto policy_chain_min(Property property)
+{
+  const auto here = property(PolicyTag<MaxPolicy>{});
+  if constexpr (std::is_same<typename MaxPolicy::OlderPolicy, MaxPolicy>::value)
+  {
+    return here;
+  }
+  else
+  {
+    const auto older = policy_chain_min<typename MaxPolicy::OlderPolicy>(property);
+    return older < here ? older : here;
+  }
+}
+
+//! @brief The largest value of a property over every link of a policy chain, at compile time.
+//!
+//! @tparam MaxPolicy  the chain's newest link; the walk follows `OlderPolicy` to the end
+//! @tparam Property   `constexpr` callable: `property(PolicyTag<P>{})` gives the value for link `P`
+//! @param property    the property
+template <typename MaxPolicy, typename Property>
+constexpr auto policy_chain_max(Property property)
+{
+  const auto here = property(PolicyTag<MaxPolicy>{});
+  if constexpr (std::is_same<typename MaxPolicy::OlderPolicy, MaxPolicy>::value)
+  {
+    return here;
+  }
+  else
+  {
+    const auto older = policy_chain_max<typename MaxPolicy::OlderPolicy>(property);
+    return here < older ? older : here;
+  }
+}
+// example-end chain-bounds
+
+} // namespace detail
 
 namespace detail
 {

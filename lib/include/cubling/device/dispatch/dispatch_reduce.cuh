@@ -3,22 +3,30 @@
 //!
 //! Between the public entry points (device_reduce.cuh) and the kernel
 //! (kernels/reduce.cuh) sits this layer. In order, it:
-//!   1. checks the arguments: a negative count, then (unless this is the size
-//!      query) too little temporary storage and null data pointers, all
-//!      before any launch, so that a bad call writes nothing;
+//!   1. checks the count (a negative one is a bad argument);
 //!   2. answers the size query (`d_temp_storage == nullptr`) from the count
-//!      alone, without touching the device;
-//!   3. finds the PTX version of the current device and walks the policy
+//!      and the types alone: one partial slot per tile of the chain's
+//!      *smallest* tile (policy_chain_min), so the answer holds for
+//!      whichever policy the device picks, and no device is touched;
+//!   3. carves the caller's storage into its aligned parts
+//!      (temporary_storage.cuh) and checks it and the data pointers: too
+//!      little storage and null pointers are bad arguments, found before any
+//!      launch, so that a bad call writes nothing;
+//!   4. finds the PTX version of the current device and walks the policy
 //!      chain to the policy for it (ChainedPolicy::Invoke);
-//!   4. sizes the grid for that policy and launches. Usually the grid is
-//!      resident (at most one block per tile, as many as fit on the GPU at
-//!      once and as the policy allows per multiprocessor, as few as take the
-//!      same rounds of tiles, at most one per partial slot), launched once,
-//!      cooperatively (or twice, where the device cannot launch
-//!      cooperatively or the policy asks for two passes). A large input (the
-//!      policy's STREAM_FROM_ROUNDS rounds of tiles or more, reduced to a
-//!      number) gets an oversubscribed grid instead, one block per chunk of tiles, and two
-//!      launches. Nothing waits for them.
+//!   5. sizes the grid for that policy and launches, typed (launch.cuh).
+//!      Usually the grid is resident (at most one block per tile, as many as
+//!      fit on the GPU at once and as the policy allows per multiprocessor,
+//!      as few as take the same rounds of tiles, at most one per partial
+//!      slot), launched once, cooperatively (or twice, where the device
+//!      cannot launch cooperatively or the policy asks for two passes). A
+//!      large input (the policy's STREAM_FROM_ROUNDS rounds of tiles or more,
+//!      reduced to a number) gets an oversubscribed grid instead, one block
+//!      per chunk of tiles, and two launches. When the runtime refuses the
+//!      cooperative launch (is_cooperative_refusal: MPS, green contexts), the
+//!      same grid runs in two plain launches instead, and the refusal is
+//!      cleared so that it does not reach the caller. Nothing waits for the
+//!      launches.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +38,8 @@
 #include <cubling/agent/agent_reduce.cuh>
 #include <cubling/device/dispatch/chained_policy.cuh>
 #include <cubling/device/dispatch/kernels/reduce.cuh>
+#include <cubling/device/dispatch/launch.cuh>
+#include <cubling/device/dispatch/temporary_storage.cuh>
 #include <cubling/util/error.cuh>
 #include <cubling/util/math.cuh>
 
@@ -82,25 +92,6 @@ struct DeviceReducePolicy
 
 //! The most partial results (and so the most blocks) of one reduction.
 constexpr int64_t max_reduce_partials = 16384; // AgentReduce::even_share_boundary relies on it (32-bit shares)
-//! No policy's tile is smaller than this (AgentReduce asserts it), so
-//! `ceil(n / 256)` partial slots are always enough for one per tile.
-constexpr int64_t min_reduce_tile_items = 256;
-
-//! Partial slots for `num_items` items: one per smallest tile, at most max_reduce_partials.
-inline int64_t reduce_partial_slots(int64_t num_items)
-{
-  const int64_t slots = ceil_div(num_items, min_reduce_tile_items);
-  return slots < 1 ? 1 : (slots > max_reduce_partials ? max_reduce_partials : slots);
-}
-
-//! Temporary storage of a reduction: one partial result per block, plus
-//! room to align them, since the caller's storage may start anywhere. It
-//! depends on the count and the accumulator type only, not on the device.
-template <typename AccumT>
-size_t reduce_temp_storage_bytes(int64_t num_items)
-{
-  return static_cast<size_t>(reduce_partial_slots(num_items)) * sizeof(AccumT) + alignof(AccumT) - 1;
-}
 
 //! Is a data argument a null pointer? Iterators are never null.
 template <typename It>
@@ -121,14 +112,16 @@ bool is_null(const It& it)
 //! @tparam INIT_ONLY_IF_EMPTY  true: `init` is only the result of an empty
 //!                             input (ArgMin/ArgMax); false: it is folded in
 //! @tparam TransformOp         `AccumT transform(item, int64_t index)`
+//! @tparam PolicyChain         the tuning policies (`MaxPolicy`: the newest link)
+//! @tparam Launcher            launches the kernel: KernelLauncher, or a test's stand-in
 template <bool INIT_ONLY_IF_EMPTY, typename InputIt, typename OutputIt, typename ReductionOp, typename InitT,
-          typename AccumT, typename TransformOp, typename PolicyChain = DeviceReducePolicy>
+          typename AccumT, typename TransformOp, typename PolicyChain = DeviceReducePolicy,
+          typename Launcher = KernelLauncher>
 struct DispatchReduce
 {
   using MaxPolicy = typename PolicyChain::MaxPolicy;
 
-  void* d_temp_storage;
-  size_t temp_storage_bytes;
+  AccumT* partials; // the temporary storage's one part
   InputIt d_in;
   OutputIt d_out;
   int64_t num_items;
@@ -137,6 +130,41 @@ struct DispatchReduce
   TransformOp transform_op;
   cudaStream_t stream;
   int device;
+
+  //! The items of one tile of a policy, for this input type.
+  struct TileItems
+  {
+    template <typename Policy>
+    constexpr int64_t operator()(PolicyTag<Policy>) const
+    {
+      return AgentReduce<typename Policy::ReducePolicy, InputIt, ReductionOp, AccumT, TransformOp>::TILE_ITEMS;
+    }
+  };
+
+  //! The smallest tile of any policy of the chain: the size query counts
+  //! partial slots by it, so that whichever policy runs has one per block.
+  static constexpr int64_t MinTileItems()
+  {
+    return policy_chain_min<MaxPolicy>(TileItems{});
+  }
+
+  //! Partial slots for `num_items` items: one per tile of the smallest tile,
+  //! at least 1, at most max_reduce_partials. No policy's grid has more
+  //! blocks (a resident grid has at most one per tile; an oversubscribed
+  //! one at most max_reduce_partials).
+  static constexpr int64_t PartialSlots(int64_t num_items)
+  {
+    static_assert(MinTileItems() >= 1, "every policy's tile holds items");
+    const int64_t slots = ceil_div(num_items, MinTileItems());
+    return slots < 1 ? 1 : (slots > max_reduce_partials ? max_reduce_partials : slots);
+  }
+
+  //! The temporary storage: the partial slots, aligned for AccumT. It
+  //! depends on the count and the types only, not on the device.
+  static constexpr TempStorageLayout<1> TempLayout(int64_t num_items)
+  {
+    return make_temp_storage_layout(temp_storage_part<AccumT>(static_cast<size_t>(PartialSlots(num_items))));
+  }
 
   // example-begin invoke
   //! Launch the kernel with the configuration of `ActivePolicy`.
@@ -152,9 +180,6 @@ struct DispatchReduce
     CUBLING_RETURN_IF_ERROR(can_launch_cooperatively(device, cooperative));
     per_sm              = per_sm < ActivePolicy::ReducePolicy::MAX_BLOCKS_PER_SM ? per_sm
                                                                                  : ActivePolicy::ReducePolicy::MAX_BLOCKS_PER_SM;
-    // The fewest blocks that take no more rounds of tiles than the largest
-    // grid would: 1024 tiles on 528 blocks take 2 rounds, and so do they on
-    // 512 blocks, which then share them with nothing left over.
     const int64_t tiles = num_items > 0 ? ceil_div(num_items, int64_t{Agent::TILE_ITEMS}) : 1;
     const int64_t most  = int64_t{sms} * per_sm;
     constexpr int64_t stream_from_rounds = ActivePolicy::STREAM_FROM_ROUNDS;
@@ -179,31 +204,39 @@ struct DispatchReduce
       // grid would: 1024 tiles on 528 blocks take 2 rounds, and so do they
       // on 512 blocks, which then share them with nothing left over.
       grid = ceil_div(tiles, ceil_div(tiles, most));
-      grid = reduce_partial_slots(num_items) < grid ? reduce_partial_slots(num_items) : grid;
+      grid = PartialSlots(num_items) < grid ? PartialSlots(num_items) : grid;
       grid = grid < 1 ? 1 : grid;
     }
-    auto* partials    = reinterpret_cast<AccumT*>(
-      ceil_div(reinterpret_cast<uintptr_t>(d_temp_storage), uintptr_t{alignof(AccumT)}) * alignof(AccumT));
-    int partial_count = static_cast<int>(grid);
+    const int partial_count = static_cast<int>(grid);
     // One block: one plain launch. An oversubscribed grid, a policy for two
     // passes, or a device that cannot launch cooperatively: two plain
-    // launches. Otherwise one cooperative launch.
+    // launches. Otherwise one cooperative launch, or two plain ones if the
+    // runtime refuses it.
     const bool single_pass = ActivePolicy::SINGLE_PASS && cooperative && !oversubscribe;
-    ReduceFinish finish    = grid == 1 || single_pass ? ReduceFinish::grid_barrier : ReduceFinish::partials_only;
-    void* arguments[]   = {&d_in, &d_out, &num_items, &reduction_op, &init, &transform_op, &partials,
-                           &partial_count, &finish, &chunk_tiles};
-    const void* entry   = reinterpret_cast<const void*>(kernel);
-    const dim3 threads(Agent::BLOCK_THREADS);
-    // The launch calls return launch errors themselves: no cudaPeekAtLastError() needed.
+    LaunchConfig how{dim3(static_cast<unsigned>(grid)), dim3(Agent::BLOCK_THREADS), 0, stream};
     if (grid > 1 && single_pass)
     {
-      return cudaLaunchCooperativeKernel(entry, dim3(static_cast<unsigned>(grid)), threads, arguments, 0, stream);
+      how.cooperative          = true;
+      const cudaError_t status = Launcher::Launch(how, kernel, d_in, d_out, num_items, reduction_op, init,
+                                                  transform_op, partials, partial_count, ReduceFinish::grid_barrier,
+                                                  chunk_tiles);
+      if (!is_cooperative_refusal(status))
+      {
+        return status;
+      }
+      // Refused before anything ran. The runtime also recorded the refusal
+      // as the thread's last error; it is handled here, so clear it.
+      (void) cudaGetLastError();
+      how.cooperative = false;
     }
-    CUBLING_RETURN_IF_ERROR(cudaLaunchKernel(entry, dim3(static_cast<unsigned>(grid)), threads, arguments, 0, stream));
-    if (finish == ReduceFinish::partials_only) // the second of two passes
+    const ReduceFinish finish = grid == 1 ? ReduceFinish::grid_barrier : ReduceFinish::partials_only;
+    CUBLING_RETURN_IF_ERROR(Launcher::Launch(how, kernel, d_in, d_out, num_items, reduction_op, init, transform_op,
+                                             partials, partial_count, finish, chunk_tiles));
+    if (finish == ReduceFinish::partials_only) // the second of two passes: one block reduces the partials
     {
-      finish = ReduceFinish::reduce_partials;
-      return cudaLaunchKernel(entry, dim3(1), threads, arguments, 0, stream);
+      how.grid = dim3(1);
+      return Launcher::Launch(how, kernel, d_in, d_out, num_items, reduction_op, init, transform_op, partials,
+                              partial_count, ReduceFinish::reduce_partials, chunk_tiles);
     }
     return cudaSuccess;
   }
@@ -219,18 +252,19 @@ struct DispatchReduce
     {
       return cudaErrorInvalidValue;
     }
-    const size_t required = reduce_temp_storage_bytes<AccumT>(num_items);
+    const TempStorageLayout<1> layout = TempLayout(num_items);
     if (d_temp_storage == nullptr) // the size query: no pointer checks, no device
     {
-      temp_storage_bytes = required;
-      return cudaSuccess;
+      return layout.Query(temp_storage_bytes);
     }
-    if (temp_storage_bytes < required || is_null(d_out) || (num_items > 0 && is_null(d_in)))
+    void* parts[1] = {};
+    if (layout.Carve(d_temp_storage, temp_storage_bytes, parts) != cudaSuccess || is_null(d_out) ||
+        (num_items > 0 && is_null(d_in)))
     {
       return cudaErrorInvalidValue;
     }
-    DispatchReduce dispatch{d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, reduction_op,
-                            init,           transform_op,       stream, 0};
+    DispatchReduce dispatch{static_cast<AccumT*>(parts[0]), d_in, d_out, num_items, reduction_op, init,
+                            transform_op, stream, 0};
     CUBLING_RETURN_IF_ERROR(cudaGetDevice(&dispatch.device));
     int ptx = 0;
     CUBLING_RETURN_IF_ERROR(ptx_version(dispatch.device, ptx));

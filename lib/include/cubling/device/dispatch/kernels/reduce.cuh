@@ -16,10 +16,24 @@
 //! Why a barrier and not "the last block to finish does it": to know which
 //! block is last, the blocks count themselves with an atomic counter, and the
 //! counter must start at zero. The temporary storage the caller hands over is
-//! not zeroed, so each call would first have to clear it, a second operation
-//! in the stream, the very cost the single pass exists to save. The barrier
-//! of a cooperative launch needs no memory of ours. Chapter 05 measures the
-//! alternatives on an H200.
+//! not zeroed, so each call would first clear it, with a memset of one word
+//! in the stream before the kernel. Chapter 05 measures what that costs on an
+//! H200: next to nothing. What a single pass saves is not the memset but the
+//! second *kernel* of CUB's two passes, whose launch latency (it cannot start
+//! until the first kernel is done) dominates small and medium inputs. Both
+//! "last block" and the barrier save that second kernel; the barrier also
+//! needs no counter, no fences around it and no memory of ours (a
+//! cooperative launch keeps its own), so one call is one operation in the
+//! stream. Chapter 05 measures the alternatives.
+//!
+//! A later single-pass algorithm cannot avoid the per-call initialisation:
+//! a look-back scan (and Onesweep) keeps a status word per tile in the
+//! temporary storage, and every call must first reset those words, since the
+//! storage may hold garbage or a previous call's statuses. That is why the
+//! device layer carves storage into aligned parts (temporary_storage.cuh)
+//! sized for every policy of the chain, and launches with attributes
+//! (launch.cuh): an initialisation kernel followed by a programmatic
+//! dependent launch of the scan hides most of the second launch's latency.
 //!
 //! Two passes (`ReduceFinish::partials_only`, then `reduce_partials`): the
 //! same kernel, launched twice: first the whole grid writes its partials,
@@ -28,8 +42,9 @@
 //!     chunk of tiles (`chunk_tiles` > 0), which reads memory faster than a
 //!     resident grid once the input is many rounds of tiles long; such a grid
 //!     cannot wait at a barrier, so its partials need a second launch;
-//!   - devices that cannot launch cooperatively: the resident grid, as in
-//!     the single pass (`chunk_tiles` = 0).
+//!   - devices that cannot launch cooperatively, and cooperative launches
+//!     that the runtime refuses (MPS, green contexts): the resident grid, as
+//!     in the single pass (`chunk_tiles` = 0).
 #pragma once
 
 #include <cstdint>
