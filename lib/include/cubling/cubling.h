@@ -19,6 +19,13 @@
  *   `d_temp_storage == NULL`: only `*temp_storage_bytes` is written (the data
  *   pointers are not checked, and the device is not touched). Allocate that
  *   many bytes, then call again with the same arguments to run the algorithm.
+ *   The size query's promise: it needs no GPU and no CUDA context (it works
+ *   on a machine without a GPU); its answer depends only on the function and
+ *   `num_items`, never on the device, the pointers or the stream; it is
+ *   never 0; and it is enough for a run with that count on any device,
+ *   whatever tuning the device selects, at any address of the temporary
+ *   storage (its alignment is accounted for). A larger block works too; a
+ *   smaller one is `cudaErrorInvalidValue`.
  * - **Counts** are `int64_t`, so more than 2^31 items work everywhere. A
  *   negative count is `cudaErrorInvalidValue`; a count of 0 succeeds.
  * - **The stream** is the last argument. Entry points are asynchronous with
