@@ -1,15 +1,23 @@
 /* check.h: the one check helper of cubling's tests and chapter runners.
  *
  * C99 and C++ alike. Every failed check prints where it failed, what was
- * expected, and the seed of the random inputs, then exits with status 1, so
- * a failure can be replayed with CUBLING_SEED=<seed>. A program that needs a
- * GPU and finds none exits with CHECK_SKIP (77), which CTest reports as
- * "skipped" through SKIP_RETURN_CODE.
+ * expected, what was being checked (check_set_context) and the seed of the
+ * random inputs, then exits with status 1, so a failure can be replayed with
+ * CUBLING_SEED=<seed>. A program that needs a GPU and finds none exits with
+ * CHECK_SKIP (77), which CTest reports as "skipped" through SKIP_RETURN_CODE.
+ *
+ *   CHECK(cond)              stop if cond is false
+ *   CHECK_CUDA(call)         stop if a CUDA call did not return cudaSuccess
+ *   CHECK_LAUNCH()           after a launch: surface launch and execution errors
+ *   EXPECT(cond, fmt, ...)   stop with a printf-style message if cond is false
+ *   check_set_context(fmt, ...)  say what is being checked, for every later failure
+ *   check_two_phase(who, call)   (C++) the two-phase temporary-storage protocol, checked
  */
 #ifndef CUBLING_TESTS_CHECK_H
 #define CUBLING_TESTS_CHECK_H
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +28,19 @@
 /* The exit status that CTest's SKIP_RETURN_CODE maps to "skipped". */
 #define CHECK_SKIP 77
 
+/* State shared by every translation unit of a program: in C++ an inline
+ * variable (one per program), in C a static one (C tests are one file). */
+#ifdef __cplusplus
+#define CHECK_SHARED inline
+#else
+#define CHECK_SHARED static
+#endif
+
 /* The seed of this process's random inputs (0 until check_seed() is called). */
-static uint64_t check_current_seed = 0;
+CHECK_SHARED uint64_t check_current_seed = 0;
+
+/* What is being checked now, printed with every failure ("" when nothing was said). */
+CHECK_SHARED char check_context[512] = "";
 
 /* Seed for this run: $CUBLING_SEED if set, else a fresh one from the clock.
  * Print it once so that any run, passing or failing, can be replayed. */
@@ -48,6 +67,48 @@ static inline void check_fail(const char* file, int line, const char* what, cons
           detail ? detail : "", check_current_seed);
   exit(1);
 }
+
+#if defined(__GNUC__)
+#define CHECK_PRINTF_LIKE(format_index, first_arg) __attribute__((format(printf, format_index, first_arg)))
+#else
+#define CHECK_PRINTF_LIKE(format_index, first_arg)
+#endif
+
+/* Say what is being checked (printf-style); every later failure prints it. */
+static inline void check_set_context(const char* format, ...) CHECK_PRINTF_LIKE(1, 2);
+static inline void check_set_context(const char* format, ...)
+{
+  va_list args;
+  va_start(args, format);
+  vsnprintf(check_context, sizeof check_context, format, args);
+  va_end(args);
+}
+
+/* A failed EXPECT: the message (printf-style), the condition and the context. */
+static inline void check_failf(const char* file, int line, const char* condition, const char* format, ...)
+  CHECK_PRINTF_LIKE(4, 5);
+static inline void check_failf(const char* file, int line, const char* condition, const char* format, ...)
+{
+  char message[768];
+  char detail[1400];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(message, sizeof message, format, args);
+  va_end(args);
+  snprintf(detail, sizeof detail, "%s%s%s", condition, check_context[0] ? "; while checking " : "", check_context);
+  check_fail(file, line, message, detail);
+}
+
+/* EXPECT(cond, printf-style message): stop with the message, the condition
+ * and the context if cond is false. */
+#define EXPECT(cond, ...)                                    \
+  do                                                         \
+  {                                                          \
+    if (!(cond))                                             \
+    {                                                        \
+      check_failf(__FILE__, __LINE__, #cond, __VA_ARGS__);   \
+    }                                                        \
+  } while (0)
 
 /* CHECK(cond): stop the program if cond is false. */
 #define CHECK(cond)                                     \
@@ -88,5 +149,35 @@ static inline void check_skip_without_gpu(void)
     exit(CHECK_SKIP);
   }
 }
+
+#ifdef __cplusplus
+/* The sentinel a size query must overwrite. */
+constexpr size_t CHECK_BYTES_SENTINEL = 0xDEADBEEFCAFEull;
+
+/* The two-phase temporary-storage protocol, checked: the size query (which
+ * must succeed and write the size), then exactly that much temporary
+ * storage, filled with garbage so that nothing in it starts at zero, then
+ * the run, which must succeed, leave no launch error behind, and finish
+ * without error. `call(d_temp_storage, temp_storage_bytes)` returns a
+ * cudaError_t; `who` names it in failures. */
+template <typename Call>
+void check_two_phase(const char* who, Call&& call)
+{
+  size_t bytes       = CHECK_BYTES_SENTINEL;
+  cudaError_t status = call(nullptr, bytes);
+  EXPECT(status == cudaSuccess, "%s: the size query returned %s", who, cudaGetErrorName(status));
+  EXPECT(bytes != CHECK_BYTES_SENTINEL, "%s: the size query did not write temp_storage_bytes", who);
+  void* temp = nullptr;
+  CHECK_CUDA(cudaMalloc(&temp, bytes > 0 ? bytes : 1));
+  CHECK_CUDA(cudaMemset(temp, 0xA5, bytes > 0 ? bytes : 1));
+  status = call(temp, bytes);
+  EXPECT(status == cudaSuccess, "%s returned %s", who, cudaGetErrorName(status));
+  const cudaError_t launch = cudaGetLastError();
+  EXPECT(launch == cudaSuccess, "%s: a launch error was left behind: %s", who, cudaGetErrorName(launch));
+  const cudaError_t sync = cudaDeviceSynchronize();
+  EXPECT(sync == cudaSuccess, "%s: the kernel failed: %s", who, cudaGetErrorName(sync));
+  CHECK_CUDA(cudaFree(temp));
+}
+#endif
 
 #endif /* CUBLING_TESTS_CHECK_H */

@@ -30,17 +30,6 @@ static int cases;
 static const size_t SENTINEL    = (size_t) 0xDEADBEEFu;
 static const unsigned char POISON = 0xA5;
 
-#define REQUIRE(cond, ...)                              \
-  do                                                    \
-  {                                                     \
-    if (!(cond))                                        \
-    {                                                   \
-      char detail_[512];                                \
-      snprintf(detail_, sizeof detail_, __VA_ARGS__);   \
-      check_fail(__FILE__, __LINE__, #cond, detail_);   \
-    }                                                   \
-  } while (0)
-
 /* 1 if the `bytes` bytes at device address d are all POISON. */
 static int untouched(const void* d, size_t bytes)
 {
@@ -108,14 +97,14 @@ static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
           null_bytes = g[k - 3](NULL, NULL, NULL, NULL, NULL, n, 0);                                                \
           negative   = g[k - 3](NULL, &bytes, NULL, NULL, NULL, -1, 0);                                             \
         }                                                                                                           \
-        REQUIRE(ok == cudaSuccess, "cubling_device_reduce_%s: the size query for %lld items returned %s",           \
+        EXPECT(ok == cudaSuccess, "cubling_device_reduce_%s: the size query for %lld items returned %s",           \
                 names[k], (long long) n, cudaGetErrorName(ok));                                                     \
-        REQUIRE(bytes != SENTINEL, "cubling_device_reduce_%s: the size query did not write *temp_storage_bytes",   \
+        EXPECT(bytes != SENTINEL, "cubling_device_reduce_%s: the size query did not write *temp_storage_bytes",   \
                 names[k]);                                                                                          \
-        REQUIRE(null_bytes == cudaErrorInvalidValue,                                                                \
+        EXPECT(null_bytes == cudaErrorInvalidValue,                                                                \
                 "cubling_device_reduce_%s: a null temp_storage_bytes returned %s", names[k],                        \
                 cudaGetErrorName(null_bytes));                                                                      \
-        REQUIRE(negative == cudaErrorInvalidValue, "cubling_device_reduce_%s: num_items -1 returned %s",            \
+        EXPECT(negative == cudaErrorInvalidValue, "cubling_device_reduce_%s: num_items -1 returned %s",            \
                 names[k], cudaGetErrorName(negative));                                                              \
         ++cases;                                                                                                    \
       }                                                                                                             \
@@ -147,11 +136,11 @@ static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
     T* d_out = (T*) device_alloc(sizeof(T));                                                                        \
     T got;                                                                                                          \
     cudaError_t status = f(NULL, &bytes, d_in, d_out, n, 0);                                                        \
-    REQUIRE(status == cudaSuccess && bytes != SENTINEL, "%s, %lld items: size query: %s", name, (long long) n,      \
+    EXPECT(status == cudaSuccess && bytes != SENTINEL, "%s, %lld items: size query: %s", name, (long long) n,      \
             cudaGetErrorName(status));                                                                              \
     temp   = device_alloc(bytes);                                                                                   \
     status = f(temp, &bytes, d_in, d_out, n, 0);                                                                    \
-    REQUIRE(status == cudaSuccess, "%s, %lld items: %s", name, (long long) n, cudaGetErrorName(status));            \
+    EXPECT(status == cudaSuccess, "%s, %lld items: %s", name, (long long) n, cudaGetErrorName(status));            \
     CHECK_CUDA(cudaDeviceSynchronize());                                                                            \
     CHECK_CUDA(cudaMemcpy(&got, d_out, sizeof(T), cudaMemcpyDeviceToHost));                                         \
     CHECK_CUDA(cudaFree(temp));                                                                                     \
@@ -166,11 +155,11 @@ static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
     T* d_value       = (T*) device_alloc(sizeof(T));                                                                \
     int64_t* d_index = (int64_t*) device_alloc(sizeof(int64_t));                                                    \
     cudaError_t status = g(NULL, &bytes, d_in, d_value, d_index, n, 0);                                             \
-    REQUIRE(status == cudaSuccess && bytes != SENTINEL, "%s, %lld items: size query: %s", name, (long long) n,      \
+    EXPECT(status == cudaSuccess && bytes != SENTINEL, "%s, %lld items: size query: %s", name, (long long) n,      \
             cudaGetErrorName(status));                                                                              \
     temp   = device_alloc(bytes);                                                                                   \
     status = g(temp, &bytes, d_in, d_value, d_index, n, 0);                                                         \
-    REQUIRE(status == cudaSuccess, "%s, %lld items: %s", name, (long long) n, cudaGetErrorName(status));            \
+    EXPECT(status == cudaSuccess, "%s, %lld items: %s", name, (long long) n, cudaGetErrorName(status));            \
     CHECK_CUDA(cudaDeviceSynchronize());                                                                            \
     CHECK_CUDA(cudaMemcpy(value, d_value, sizeof(T), cudaMemcpyDeviceToHost));                                      \
     CHECK_CUDA(cudaMemcpy(index, d_index, sizeof(int64_t), cudaMemcpyDeviceToHost));                                \
@@ -214,9 +203,9 @@ static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
         a += fabsl((long double) x[i]);                                                                             \
       }                                                                                                             \
       tol = 8 * (long double) (EPS) * a;                                                                            \
-      REQUIRE(fabsl((long double) got - s) <= tol, "cubling_device_reduce_sum_" #sfx ", %lld items: %.21Lg, the CPU's sum %.21Lg", \
+      EXPECT(fabsl((long double) got - s) <= tol, "cubling_device_reduce_sum_" #sfx ", %lld items: %.21Lg, the CPU's sum %.21Lg", \
               (long long) n, (long double) got, s);                                                                 \
-      REQUIRE(memcmp(&got, &again, sizeof(T)) == 0,                                                                 \
+      EXPECT(memcmp(&got, &again, sizeof(T)) == 0,                                                                 \
               "cubling_device_reduce_sum_" #sfx ", %lld items: %.21Lg, then %.21Lg: not deterministic",              \
               (long long) n, (long double) got, (long double) again);                                               \
     }                                                                                                               \
@@ -227,28 +216,28 @@ static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
       {                                                                                                             \
         s = (UT) (s + (UT) x[i]);                                                                                   \
       }                                                                                                             \
-      REQUIRE((UT) got == s, "cubling_device_reduce_sum_" #sfx ", %lld items: %.21Lg, the CPU's wrapped sum %.21Lg",     \
+      EXPECT((UT) got == s, "cubling_device_reduce_sum_" #sfx ", %lld items: %.21Lg, the CPU's wrapped sum %.21Lg",     \
               (long long) n, (long double) got, (long double) (T) s);                                               \
     }                                                                                                               \
     ++cases;                                                                                                        \
                                                                                                                     \
     /* min, max: the empty input gives MAXV, LOWV */                                                                \
     got = run_reduce_##sfx(cubling_device_reduce_min_##sfx, "cubling_device_reduce_min_" #sfx, d_in, n);            \
-    REQUIRE(got == (n > 0 ? lo : (T) MAXV), "cubling_device_reduce_min_" #sfx ", %lld items: %.21Lg, want %.21Lg",  \
+    EXPECT(got == (n > 0 ? lo : (T) MAXV), "cubling_device_reduce_min_" #sfx ", %lld items: %.21Lg, want %.21Lg",  \
             (long long) n, (long double) got, (long double) (n > 0 ? lo : (T) MAXV));                               \
     got = run_reduce_##sfx(cubling_device_reduce_max_##sfx, "cubling_device_reduce_max_" #sfx, d_in, n);            \
-    REQUIRE(got == (n > 0 ? hi : (T) LOWV), "cubling_device_reduce_max_" #sfx ", %lld items: %.21Lg, want %.21Lg",  \
+    EXPECT(got == (n > 0 ? hi : (T) LOWV), "cubling_device_reduce_max_" #sfx ", %lld items: %.21Lg, want %.21Lg",  \
             (long long) n, (long double) got, (long double) (n > 0 ? hi : (T) LOWV));                               \
     cases += 2;                                                                                                     \
                                                                                                                     \
     /* argmin, argmax: the first extremum; the empty input gives {MAXV or LOWV, index 1} */                         \
     run_arg_##sfx(cubling_device_reduce_argmin_##sfx, "cubling_device_reduce_argmin_" #sfx, d_in, n, &value, &index); \
-    REQUIRE(value == (n > 0 ? lo : (T) MAXV) && index == lo_at,                                                     \
+    EXPECT(value == (n > 0 ? lo : (T) MAXV) && index == lo_at,                                                     \
             "cubling_device_reduce_argmin_" #sfx ", %lld items: {%.21Lg at %lld}, want {%.21Lg at %lld}",           \
             (long long) n, (long double) value, (long long) index, (long double) (n > 0 ? lo : (T) MAXV),           \
             (long long) lo_at);                                                                                     \
     run_arg_##sfx(cubling_device_reduce_argmax_##sfx, "cubling_device_reduce_argmax_" #sfx, d_in, n, &value, &index); \
-    REQUIRE(value == (n > 0 ? hi : (T) LOWV) && index == hi_at,                                                     \
+    EXPECT(value == (n > 0 ? hi : (T) LOWV) && index == hi_at,                                                     \
             "cubling_device_reduce_argmax_" #sfx ", %lld items: {%.21Lg at %lld}, want {%.21Lg at %lld}",           \
             (long long) n, (long double) value, (long long) index, (long double) (n > 0 ? hi : (T) LOWV),           \
             (long long) hi_at);                                                                                     \
@@ -273,8 +262,8 @@ static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
     fill_##sfx(x, n);                                                                                               \
     CHECK_CUDA(cudaMemcpy(d_in, x, sizeof x, cudaMemcpyHostToDevice));                                              \
     status = f ? f(NULL, &q, d_in, d_out, n, 0) : g(NULL, &q, d_in, d_out, d_index, n, 0);                          \
-    REQUIRE(status == cudaSuccess, "%s: size query: %s", name, cudaGetErrorName(status));                           \
-    REQUIRE(untouched(d_out, 64) && untouched(d_index, 64), "%s: the size query wrote an output", name);            \
+    EXPECT(status == cudaSuccess, "%s: size query: %s", name, cudaGetErrorName(status));                           \
+    EXPECT(untouched(d_out, 64) && untouched(d_index, 64), "%s: the size query wrote an output", name);            \
     temp = device_alloc(q + 1);                                                                                     \
     /* rows: 0 null input, 1 null output, 2 null index output, 3 num_items -1, 4 one byte too few,                \
        5 a null temp_storage_bytes, 6 a null output with no items */                                               \
@@ -292,19 +281,19 @@ static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
       given = row == 4 ? q - 1 : q;                                                                                 \
       CHECK_CUDA(cudaMemset(temp, POISON, q + 1));                                                                  \
       status = f ? f(temp, bytes, in, out, cnt, 0) : g(temp, bytes, in, out, index, cnt, 0);                        \
-      REQUIRE(status == cudaErrorInvalidValue, "%s, bad-input row %d: returned %s", name, row,                      \
+      EXPECT(status == cudaErrorInvalidValue, "%s, bad-input row %d: returned %s", name, row,                      \
               cudaGetErrorName(status));                                                                            \
-      REQUIRE(cudaGetLastError() == cudaSuccess, "%s, bad-input row %d: an error was left behind", name, row);      \
-      REQUIRE(untouched(d_out, 64) && untouched(d_index, 64), "%s, bad-input row %d: an output was written", name,  \
+      EXPECT(cudaGetLastError() == cudaSuccess, "%s, bad-input row %d: an error was left behind", name, row);      \
+      EXPECT(untouched(d_out, 64) && untouched(d_index, 64), "%s, bad-input row %d: an output was written", name,  \
               row);                                                                                                 \
-      REQUIRE(untouched(temp, q + 1), "%s, bad-input row %d: the temporary storage was written", name, row);        \
+      EXPECT(untouched(temp, q + 1), "%s, bad-input row %d: the temporary storage was written", name, row);        \
       ++cases;                                                                                                      \
     }                                                                                                               \
     /* 0 items with a null input: succeeds and writes the empty result */                                          \
     given  = q;                                                                                                     \
     status = f ? f(temp, &given, NULL, d_out, 0, 0) : g(temp, &given, NULL, d_out, d_index, 0, 0);                  \
-    REQUIRE(status == cudaSuccess, "%s: 0 items and a null input returned %s", name, cudaGetErrorName(status));     \
-    REQUIRE(!untouched(d_out, sizeof(T)), "%s: 0 items: nothing was written", name);                                \
+    EXPECT(status == cudaSuccess, "%s: 0 items and a null input returned %s", name, cudaGetErrorName(status));     \
+    EXPECT(!untouched(d_out, sizeof(T)), "%s: 0 items: nothing was written", name);                                \
     CHECK_CUDA(cudaFree(temp));                                                                                     \
     CHECK_CUDA(cudaFree(d_in));                                                                                     \
     CHECK_CUDA(cudaFree(d_out));                                                                                    \

@@ -219,7 +219,7 @@ const Entry entries[] = {
 
 void check_size_query(const Entry& e, int64_t n)
 {
-  set_context("%s, size query, num_items %lld", e.name, static_cast<long long>(n));
+  check_set_context("%s, size query, num_items %lld", e.name, static_cast<long long>(n));
   // Real host memory stands in for the data: the query must not look at it (and
   // if it did, it would read host memory, not crash).
   alignas(16) static unsigned char fake_in[64], fake_a[64], fake_b[64];
@@ -251,7 +251,7 @@ void check_size_query(const Entry& e, int64_t n)
 // size_t and int64_t counts of the same value must give the same size.
 void check_count_types()
 {
-  set_context("cubling::DeviceReduce::Sum, size query, num_items of several integer types");
+  check_set_context("cubling::DeviceReduce::Sum, size query, num_items of several integer types");
   const int32_t* in = nullptr;
   int32_t* out      = nullptr;
   for (int64_t n : {int64_t{0}, int64_t{1}, int64_t{4097}, int64_t{1} << 30})
@@ -275,7 +275,7 @@ void check_count_types()
 #define C_QUERY(op, suffix)                                                                                   \
   do                                                                                                          \
   {                                                                                                           \
-    set_context("cubling_device_reduce_" #op "_" #suffix ", size query, num_items %lld", static_cast<long long>(n)); \
+    check_set_context("cubling_device_reduce_" #op "_" #suffix ", size query, num_items %lld", static_cast<long long>(n)); \
     size_t bytes = BYTES_SENTINEL;                                                                            \
     EXPECT(cubling_device_reduce_##op##_##suffix(nullptr, &bytes, nullptr, nullptr, n, 0) == cudaSuccess,     \
            "the size query failed");                                                                          \
@@ -290,7 +290,7 @@ void check_count_types()
 #define C_ARG_QUERY(op, suffix)                                                                               \
   do                                                                                                          \
   {                                                                                                           \
-    set_context("cubling_device_reduce_" #op "_" #suffix ", size query, num_items %lld", static_cast<long long>(n)); \
+    check_set_context("cubling_device_reduce_" #op "_" #suffix ", size query, num_items %lld", static_cast<long long>(n)); \
     size_t bytes = BYTES_SENTINEL;                                                                            \
     EXPECT(cubling_device_reduce_##op##_##suffix(nullptr, &bytes, nullptr, nullptr, nullptr, n, 0) == cudaSuccess, \
            "the size query failed");                                                                          \
@@ -393,7 +393,7 @@ void expect_outputs(Scratch& s, size_t a_bytes, size_t b_bytes, const unsigned c
 
 void check_bad_inputs(const Entry& e)
 {
-  set_context("%s, bad-input table", e.name);
+  check_set_context("%s, bad-input table", e.name);
   const int64_t n                     = 1000;
   const std::vector<unsigned char> in = e.input(n);
   DeviceArray<unsigned char> d_in(in.size());
@@ -527,7 +527,7 @@ template <typename Run>
 void check_stream(const char* name, Run run, void (*want)(const void*, int64_t, unsigned char*, unsigned char*),
                   size_t a_bytes, size_t b_bytes)
 {
-  set_context("%s, on a busy stream", name);
+  check_set_context("%s, on a busy stream", name);
   const int64_t n = (1 << 20) + 3;
   std::vector<int32_t> host(static_cast<size_t>(n));
   for (int32_t& x : host)
@@ -659,15 +659,15 @@ void check_structs()
       Stats* mine          = outs->slot<Stats>(0);
       Stats* theirs        = outs->slot<Stats>(1);
 
-      set_context("Reduce over Stats, %lld items at element offset %lld", static_cast<long long>(n),
+      check_set_context("Reduce over Stats, %lld items at element offset %lld", static_cast<long long>(n),
                   static_cast<long long>(offset));
       Stats want = fold(h.data() + offset, n, STATS_INIT, MergeStats{}, Same{});
       poison(mine, poison_for(want));
       poison(theirs, poison_for(want));
-      two_phase("cubling::DeviceReduce::Reduce", [&](void* t, size_t& b) {
+      check_two_phase("cubling::DeviceReduce::Reduce", [&](void* t, size_t& b) {
         return cubling::DeviceReduce::Reduce(t, b, in, mine, n, MergeStats{}, STATS_INIT);
       });
-      two_phase("cub::DeviceReduce::Reduce", [&](void* t, size_t& b) {
+      check_two_phase("cub::DeviceReduce::Reduce", [&](void* t, size_t& b) {
         return cub::DeviceReduce::Reduce(t, b, in, theirs, n, MergeStats{}, STATS_INIT);
       });
       EXPECT(same_bits(read_back(theirs), want), "cub::DeviceReduce::Reduce = %s, want %s", text(read_back(theirs)).c,
@@ -676,15 +676,15 @@ void check_structs()
              text(want).c);
       ++cases;
 
-      set_context("TransformReduce int32 -> Stats, %lld items at element offset %lld", static_cast<long long>(n),
+      check_set_context("TransformReduce int32 -> Stats, %lld items at element offset %lld", static_cast<long long>(n),
                   static_cast<long long>(offset));
       want = fold(h32.data() + offset, n, STATS_INIT, MergeStats{}, MakeStats{});
       poison(mine, poison_for(want));
       poison(theirs, poison_for(want));
-      two_phase("cubling::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
+      check_two_phase("cubling::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
         return cubling::DeviceReduce::TransformReduce(t, b, in32, mine, n, MergeStats{}, MakeStats{}, STATS_INIT);
       });
-      two_phase("cub::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
+      check_two_phase("cub::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
         return cub::DeviceReduce::TransformReduce(t, b, in32, theirs, n, MergeStats{}, MakeStats{}, STATS_INIT);
       });
       EXPECT(same_bits(read_back(theirs), want), "cub::DeviceReduce::TransformReduce = %s, want %s",
@@ -702,19 +702,19 @@ void check_counting()
 {
   const int64_t n = (int64_t{1} << 31) + 5;
   const cubling::CountingInputIterator<int64_t, int64_t> in(-1000); // the items -1000, -999, ...: no memory at all
-  set_context("a counting iterator from -1000, %lld items", static_cast<long long>(n));
+  check_set_context("a counting iterator from -1000, %lld items", static_cast<long long>(n));
   int64_t* out = outs->slot<int64_t>(0);
   poison(out, POISON);
-  two_phase("cubling::DeviceReduce::Sum", [&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, in, out, n); });
+  check_two_phase("cubling::DeviceReduce::Sum", [&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, in, out, n); });
   const int64_t want = n * (n - 1) / 2 - 1000 * n;
   EXPECT(read_back(out) == want, "cubling::DeviceReduce::Sum = %s, want %s", text(read_back(out)).c, text(want).c);
   poison(out, POISON);
-  two_phase("cubling::DeviceReduce::Max", [&](void* t, size_t& b) { return cubling::DeviceReduce::Max(t, b, in, out, n); });
+  check_two_phase("cubling::DeviceReduce::Max", [&](void* t, size_t& b) { return cubling::DeviceReduce::Max(t, b, in, out, n); });
   EXPECT(read_back(out) == n - 1 - 1000, "cubling::DeviceReduce::Max = %s", text(read_back(out)).c);
   int64_t* index = outs->slot<int64_t>(1);
   poison(out, POISON);
   poison(index, POISON);
-  two_phase("cubling::DeviceReduce::ArgMax",
+  check_two_phase("cubling::DeviceReduce::ArgMax",
             [&](void* t, size_t& b) { return cubling::DeviceReduce::ArgMax(t, b, in, out, index, n); });
   EXPECT(read_back(out) == n - 1 - 1000 && read_back(index) == n - 1, "cubling::DeviceReduce::ArgMax = {%s at %s}",
          text(read_back(out)).c, text(read_back(index)).c);

@@ -26,7 +26,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -49,37 +48,9 @@ inline uint64_t rng      = 0;
 inline long long cases   = 0;
 inline bool quick        = false;
 constexpr int64_t QUICK_MAX_ITEMS = int64_t{1} << 22;
-inline char context[512] = "";
 inline std::vector<long long> skipped_sizes;
-
-// What is being checked, printed with any failure.
-inline void set_context(const char* format, ...)
-{
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(context, sizeof context, format, args);
-  va_end(args);
-}
-
-inline void failf(const char* file, int line, const char* format, ...)
-{
-  char what[768];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(what, sizeof what, format, args);
-  va_end(args);
-  check_fail(file, line, what, context);
-}
-
-// EXPECT(cond, printf-style message): stop with the message and the context if cond is false.
-#define EXPECT(cond, ...)                                               \
-  do                                                                    \
-  {                                                                     \
-    if (!(cond))                                                        \
-    {                                                                   \
-      ::device_reduce_test::failf(__FILE__, __LINE__, __VA_ARGS__);     \
-    }                                                                   \
-  } while (0)
+// What is being checked, and EXPECT(cond, printf-style message), are
+// check_set_context() and EXPECT of check.h.
 
 // Sizes above 2^22 are skipped under CUBLING_QUICK=1; remember them for the summary.
 inline bool skip_size(int64_t n)
@@ -437,28 +408,10 @@ struct Outputs
 
 // --- the two-phase protocol ---------------------------------------------------------------------------
 
-constexpr size_t BYTES_SENTINEL = 0xDEADBEEFCAFEull;
+constexpr size_t BYTES_SENTINEL = CHECK_BYTES_SENTINEL;
 
-// Size query, then exactly that much temporary storage, filled with garbage,
-// then the run; both must succeed. `call(d_temp_storage, temp_storage_bytes)`.
-template <typename Call>
-void two_phase(const char* who, Call&& call)
-{
-  size_t bytes       = BYTES_SENTINEL;
-  cudaError_t status = call(nullptr, bytes);
-  EXPECT(status == cudaSuccess, "%s: the size query returned %s", who, cudaGetErrorName(status));
-  EXPECT(bytes != BYTES_SENTINEL, "%s: the size query did not write temp_storage_bytes", who);
-  void* temp = nullptr;
-  CHECK_CUDA(cudaMalloc(&temp, bytes > 0 ? bytes : 1));
-  CHECK_CUDA(cudaMemset(temp, 0xA5, bytes > 0 ? bytes : 1)); // nothing in it starts at zero
-  status = call(temp, bytes);
-  EXPECT(status == cudaSuccess, "%s returned %s", who, cudaGetErrorName(status));
-  const cudaError_t launch = cudaGetLastError();
-  EXPECT(launch == cudaSuccess, "%s: a launch error was left behind: %s", who, cudaGetErrorName(launch));
-  const cudaError_t sync = cudaDeviceSynchronize();
-  EXPECT(sync == cudaSuccess, "%s: the kernel failed: %s", who, cudaGetErrorName(sync));
-  CHECK_CUDA(cudaFree(temp));
-}
+// The two-phase protocol (size query, garbage-filled storage, run) is
+// check_two_phase() of check.h.
 
 // --- CPU references ------------------------------------------------------------------------------
 
@@ -720,7 +673,7 @@ inline int run(int argc, char** argv, const char* program, void (*host)(), void 
     check_skip_without_gpu();
   }
   rng = check_seed();
-  set_context("%s", program);
+  check_set_context("%s", program);
   if (on_host)
   {
     host();

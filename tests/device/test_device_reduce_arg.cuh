@@ -46,7 +46,7 @@ void check_one(const T* h, const T* d_in, int64_t n)
   poison(pair64, 0xA5);
   poison(pair32, 0xA5);
 
-  two_phase(MIN ? "cubling::DeviceReduce::ArgMin (value, index)" : "cubling::DeviceReduce::ArgMax (value, index)",
+  check_two_phase(MIN ? "cubling::DeviceReduce::ArgMin (value, index)" : "cubling::DeviceReduce::ArgMax (value, index)",
             [&](void* t, size_t& b) {
               if constexpr (MIN)
               {
@@ -57,7 +57,7 @@ void check_one(const T* h, const T* d_in, int64_t n)
                 return cubling::DeviceReduce::ArgMax(t, b, d_in, value, index, n);
               }
             });
-  two_phase(MIN ? "cubling::DeviceReduce::ArgMin (KeyValuePair<int64_t, T>)"
+  check_two_phase(MIN ? "cubling::DeviceReduce::ArgMin (KeyValuePair<int64_t, T>)"
                 : "cubling::DeviceReduce::ArgMax (KeyValuePair<int64_t, T>)",
             [&](void* t, size_t& b) {
               if constexpr (MIN)
@@ -72,7 +72,7 @@ void check_one(const T* h, const T* d_in, int64_t n)
   const bool int_key = n <= std::numeric_limits<int>::max();
   if (int_key)
   {
-    two_phase(MIN ? "cubling::DeviceReduce::ArgMin (KeyValuePair<int, T>)"
+    check_two_phase(MIN ? "cubling::DeviceReduce::ArgMin (KeyValuePair<int, T>)"
                   : "cubling::DeviceReduce::ArgMax (KeyValuePair<int, T>)",
               [&](void* t, size_t& b) {
                 if constexpr (MIN)
@@ -87,7 +87,7 @@ void check_one(const T* h, const T* d_in, int64_t n)
   }
   if (n > 0)
   {
-    two_phase(MIN ? "cub::DeviceReduce::ArgMin" : "cub::DeviceReduce::ArgMax", [&](void* t, size_t& b) {
+    check_two_phase(MIN ? "cub::DeviceReduce::ArgMin" : "cub::DeviceReduce::ArgMax", [&](void* t, size_t& b) {
       if constexpr (MIN)
       {
         return cub::DeviceReduce::ArgMin(t, b, d_in, cub_value, cub_index, n);
@@ -126,7 +126,7 @@ void check_window(Pool<T>& pool, int64_t start, int64_t n, int64_t offset)
 {
   const T* h    = pool.host.data() + start;
   const T* d_in = pool.device.ptr + start;
-  set_context("%s %s, %lld items at element %lld (offset %lld from 16-byte alignment)", MIN ? "ArgMin" : "ArgMax",
+  check_set_context("%s %s, %lld items at element %lld (offset %lld from 16-byte alignment)", MIN ? "ArgMin" : "ArgMax",
               type_name<T>(), static_cast<long long>(n), static_cast<long long>(start), static_cast<long long>(offset));
   check_one<MIN>(h, d_in, n);
 }
@@ -204,7 +204,7 @@ void check_ties(int64_t n)
       continue;
     }
     d.upload(h.data(), h.size());
-    set_context("%s %s, %lld items, the extremum planted at %zu positions, first at %lld", MIN ? "ArgMin" : "ArgMax",
+    check_set_context("%s %s, %lld items, the extremum planted at %zu positions, first at %lld", MIN ? "ArgMin" : "ArgMax",
                 type_name<T>(), static_cast<long long>(n), set.size(), static_cast<long long>(first));
     EXPECT(first_extremum<MIN>(h.data(), n).key == first, "the CPU reference disagrees with the planting");
     check_one<MIN>(h.data(), d.ptr, n);
@@ -229,7 +229,7 @@ void check_huge_int8()
   const std::vector<int8_t> h = huge_int8_input();
   DeviceArray<int8_t> d(h.size());
   d.upload(h.data(), h.size());
-  set_context("%s int8, %lld items (2^31 + 5): 127 at %lld and %lld, -128 at %lld and %lld", MIN ? "ArgMin" : "ArgMax",
+  check_set_context("%s int8, %lld items (2^31 + 5): 127 at %lld and %lld, -128 at %lld and %lld", MIN ? "ArgMin" : "ArgMax",
               static_cast<long long>(HUGE_ITEMS), static_cast<long long>(HUGE_MAX_AT),
               static_cast<long long>(HUGE_ITEMS - 1), static_cast<long long>(HUGE_MIN_AT),
               static_cast<long long>(HUGE_ITEMS - 2));

@@ -40,7 +40,7 @@ void check_one(const T* h, const T* d_in, int64_t n)
   T* theirs        = outs->slot<T>(1);
   poison(mine, poison_for(want));
   poison(theirs, poison_for(want));
-  two_phase(MIN ? "cubling::DeviceReduce::Min" : "cubling::DeviceReduce::Max", [&](void* t, size_t& b) {
+  check_two_phase(MIN ? "cubling::DeviceReduce::Min" : "cubling::DeviceReduce::Max", [&](void* t, size_t& b) {
     if constexpr (MIN)
     {
       return cubling::DeviceReduce::Min(t, b, d_in, mine, n);
@@ -50,7 +50,7 @@ void check_one(const T* h, const T* d_in, int64_t n)
       return cubling::DeviceReduce::Max(t, b, d_in, mine, n);
     }
   });
-  two_phase(MIN ? "cub::DeviceReduce::Min" : "cub::DeviceReduce::Max", [&](void* t, size_t& b) {
+  check_two_phase(MIN ? "cub::DeviceReduce::Min" : "cub::DeviceReduce::Max", [&](void* t, size_t& b) {
     if constexpr (MIN)
     {
       return cub::DeviceReduce::Min(t, b, d_in, theirs, n);
@@ -72,7 +72,7 @@ void check_window(Pool<T>& pool, int64_t start, int64_t n, int64_t offset)
 {
   const T* h    = pool.host.data() + start;
   const T* d_in = pool.device.ptr + start;
-  set_context("%s, %lld items at element %lld (offset %lld from 16-byte alignment)", type_name<T>(),
+  check_set_context("%s, %lld items at element %lld (offset %lld from 16-byte alignment)", type_name<T>(),
               static_cast<long long>(n), static_cast<long long>(start), static_cast<long long>(offset));
   check_one<true>(h, d_in, n);
   check_one<false>(h, d_in, n);
@@ -91,7 +91,7 @@ void check_huge_int8()
   const std::vector<int8_t> h = huge_int8_input();
   DeviceArray<int8_t> d(h.size());
   d.upload(h.data(), h.size());
-  set_context("int8, %lld items (2^31 + 5): 127 at %lld and %lld, -128 at %lld and %lld",
+  check_set_context("int8, %lld items (2^31 + 5): 127 at %lld and %lld, -128 at %lld and %lld",
               static_cast<long long>(HUGE_ITEMS), static_cast<long long>(HUGE_MAX_AT),
               static_cast<long long>(HUGE_ITEMS - 1), static_cast<long long>(HUGE_MIN_AT),
               static_cast<long long>(HUGE_ITEMS - 2));

@@ -44,11 +44,11 @@ T run_sum(const T* d_in, int64_t n, bool with_cub)
   poison(out, POISON);
   if (with_cub)
   {
-    two_phase("cub::DeviceReduce::Sum", [&](void* t, size_t& b) { return cub::DeviceReduce::Sum(t, b, d_in, out, n); });
+    check_two_phase("cub::DeviceReduce::Sum", [&](void* t, size_t& b) { return cub::DeviceReduce::Sum(t, b, d_in, out, n); });
   }
   else
   {
-    two_phase("cubling::DeviceReduce::Sum",
+    check_two_phase("cubling::DeviceReduce::Sum",
               [&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, d_in, out, n); });
   }
   return read_back(out);
@@ -59,7 +59,7 @@ T run_extremum(const T* d_in, int64_t n, bool with_cub)
 {
   T* out = outs->slot<T>(0);
   poison(out, POISON);
-  two_phase("Min/Max", [&](void* t, size_t& b) {
+  check_two_phase("Min/Max", [&](void* t, size_t& b) {
     if constexpr (MIN)
     {
       return with_cub ? cub::DeviceReduce::Min(t, b, d_in, out, n) : cubling::DeviceReduce::Min(t, b, d_in, out, n);
@@ -88,7 +88,7 @@ void check_arg(const T* d_in, int64_t n, const cubling::KeyValuePair<int64_t, T>
   {
     CHECK_CUDA(cudaMemset(p, POISON, 16));
   }
-  two_phase(name, [&](void* t, size_t& b) {
+  check_two_phase(name, [&](void* t, size_t& b) {
     if constexpr (MIN)
     {
       return cubling::DeviceReduce::ArgMin(t, b, d_in, value, index, n);
@@ -98,7 +98,7 @@ void check_arg(const T* d_in, int64_t n, const cubling::KeyValuePair<int64_t, T>
       return cubling::DeviceReduce::ArgMax(t, b, d_in, value, index, n);
     }
   });
-  two_phase(name, [&](void* t, size_t& b) {
+  check_two_phase(name, [&](void* t, size_t& b) {
     if constexpr (MIN)
     {
       return cubling::DeviceReduce::ArgMin(t, b, d_in, pair, n);
@@ -108,7 +108,7 @@ void check_arg(const T* d_in, int64_t n, const cubling::KeyValuePair<int64_t, T>
       return cubling::DeviceReduce::ArgMax(t, b, d_in, pair, n);
     }
   });
-  two_phase(name, [&](void* t, size_t& b) {
+  check_two_phase(name, [&](void* t, size_t& b) {
     if constexpr (MIN)
     {
       return cub::DeviceReduce::ArgMin(t, b, d_in, cub_value, cub_index, n);
@@ -165,7 +165,7 @@ void nan_contract_broken(const char* op, const char* got)
   if (++nan_breaches <= 10)
   {
     std::fprintf(stderr, "NaN contract broken: cubling::DeviceReduce::%s = %s, neither NaN nor the %s non-NaN item: %s\n",
-                 op, got, op[1] == 'i' ? "smallest" : "largest", context);
+                 op, got, op[1] == 'i' ? "smallest" : "largest", check_context);
   }
 }
 
@@ -194,7 +194,7 @@ void check_nan_inf(int64_t n)
     std::vector<T> h = base;
     h[p]             = nan;
     load(h);
-    set_context("%s, %lld items, a NaN at %lld", type_name<T>(), static_cast<long long>(n), static_cast<long long>(p));
+    check_set_context("%s, %lld items, a NaN at %lld", type_name<T>(), static_cast<long long>(n), static_cast<long long>(p));
     EXPECT(std::isnan(run_sum(d.ptr, n, true)), "cub::DeviceReduce::Sum is not NaN");
     const T s = run_sum(d.ptr, n, false);
     EXPECT(std::isnan(s), "cubling::DeviceReduce::Sum = %s, not NaN", text(s).c);
@@ -216,7 +216,7 @@ void check_nan_inf(int64_t n)
         }
       }
       load(hm);
-      set_context("%s, %lld items, a NaN at %lld, -100 at %lld, 100 next to it", type_name<T>(),
+      check_set_context("%s, %lld items, a NaN at %lld, -100 at %lld, 100 next to it", type_name<T>(),
                   static_cast<long long>(n), static_cast<long long>(p), static_cast<long long>(m));
       const T mn = run_extremum<true>(d.ptr, n, false);
       const T mx = run_extremum<false>(d.ptr, n, false);
@@ -248,7 +248,7 @@ void check_nan_inf(int64_t n)
       h[second_inf] = inf;
     }
     load(h);
-    set_context("%s, %lld items, +Inf at %lld (and %lld), -Inf at %lld", type_name<T>(), static_cast<long long>(n),
+    check_set_context("%s, %lld items, +Inf at %lld (and %lld), -Inf at %lld", type_name<T>(), static_cast<long long>(n),
                 static_cast<long long>(pos[0]), static_cast<long long>(second_inf), static_cast<long long>(pos[1]));
     EXPECT(std::isnan(run_sum(d.ptr, n, true)), "cub::DeviceReduce::Sum is not NaN");
     EXPECT(std::isnan(run_sum(d.ptr, n, false)), "cubling::DeviceReduce::Sum of +Inf and -Inf is not NaN");
@@ -270,7 +270,7 @@ void check_nan_inf(int64_t n)
         h[check_random(&rng) % n] = sign * inf;
       }
       load(h);
-      set_context("%s, %lld items, %d x %cInf", type_name<T>(), static_cast<long long>(n), count, sign > 0 ? '+' : '-');
+      check_set_context("%s, %lld items, %d x %cInf", type_name<T>(), static_cast<long long>(n), count, sign > 0 ? '+' : '-');
       const T want = sign * inf;
       EXPECT(run_sum(d.ptr, n, true) == want, "cub::DeviceReduce::Sum is not the infinity");
       const T s = run_sum(d.ptr, n, false);
@@ -295,7 +295,7 @@ void check_nan_inf(int64_t n)
     {
       std::vector<T> h(static_cast<size_t>(n), sign * inf);
       load(h);
-      set_context("%s, %lld items, all %cInf", type_name<T>(), static_cast<long long>(n), sign > 0 ? '+' : '-');
+      check_set_context("%s, %lld items, all %cInf", type_name<T>(), static_cast<long long>(n), sign > 0 ? '+' : '-');
       const T cub_min = run_extremum<true>(d.ptr, n, true), cub_max = run_extremum<false>(d.ptr, n, true);
       const T mn = run_extremum<true>(d.ptr, n, false), mx = run_extremum<false>(d.ptr, n, false);
       const T want_min = fold(h.data(), n, std::numeric_limits<T>::max(), MinOf{}, Same{});
@@ -320,7 +320,7 @@ void device()
     check_nan_inf<float>(n);
     check_nan_inf<double>(n);
   }
-  set_context("NaN and Inf");
+  check_set_context("NaN and Inf");
   EXPECT(nan_breaches == 0,
          "with a NaN in the input, cubling::DeviceReduce::Min/Max returned neither NaN nor the extremum of the "
          "other items %d times (the first are listed above)",

@@ -35,7 +35,7 @@ void check_sum(const T* h, const T* d_in, int64_t n)
   T* again  = outs->slot<T>(1);
   T* theirs = outs->slot<T>(2);
   auto run  = [&](T* out) {
-    two_phase("cubling::DeviceReduce::Sum",
+    check_two_phase("cubling::DeviceReduce::Sum",
               [&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, d_in, out, n); });
   };
   if constexpr (std::is_integral_v<T>)
@@ -45,7 +45,7 @@ void check_sum(const T* h, const T* d_in, int64_t n)
     poison(mine, bad);
     poison(theirs, bad);
     run(mine);
-    two_phase("cub::DeviceReduce::Sum",
+    check_two_phase("cub::DeviceReduce::Sum",
               [&](void* t, size_t& b) { return cub::DeviceReduce::Sum(t, b, d_in, theirs, n); });
     const T got = read_back(mine), cub = read_back(theirs);
     EXPECT(same_bits(cub, want), "cub::DeviceReduce::Sum = %s, but the CPU's wrapped sum is %s", text(cub).c,
@@ -62,7 +62,7 @@ void check_sum(const T* h, const T* d_in, int64_t n)
     poison(theirs, bad);
     run(mine);
     run(again);
-    two_phase("cub::DeviceReduce::Sum",
+    check_two_phase("cub::DeviceReduce::Sum",
               [&](void* t, size_t& b) { return cub::DeviceReduce::Sum(t, b, d_in, theirs, n); });
     const T got = read_back(mine), got_again = read_back(again), cub = read_back(theirs);
     EXPECT(close_enough(cub, want), "cub::DeviceReduce::Sum = %s, the CPU's sum = %s (sum of |x| %s)", text(cub).c,
@@ -91,9 +91,9 @@ void check_reduce_custom(const T* h, const T* d_in, int64_t n)
   const auto bad = poison_for(want);
   poison(mine, bad);
   poison(theirs, bad);
-  two_phase("cubling::DeviceReduce::Reduce",
+  check_two_phase("cubling::DeviceReduce::Reduce",
             [&](void* t, size_t& b) { return cubling::DeviceReduce::Reduce(t, b, d_in, mine, n, Op{}, init); });
-  two_phase("cub::DeviceReduce::Reduce",
+  check_two_phase("cub::DeviceReduce::Reduce",
             [&](void* t, size_t& b) { return cub::DeviceReduce::Reduce(t, b, d_in, theirs, n, Op{}, init); });
   const T got = read_back(mine), cub = read_back(theirs);
   EXPECT(same_bits(cub, want), "cub::DeviceReduce::Reduce (%s, init %s) = %s, the CPU's fold = %s",
@@ -114,7 +114,7 @@ void check_wide_and_transform(const T* h, const T* d_in, int64_t n)
     W* again     = outs->slot<W>(1);
     W* theirs    = outs->slot<W>(2);
     auto run     = [&](W* out) {
-      two_phase("cubling::DeviceReduce::Reduce",
+      check_two_phase("cubling::DeviceReduce::Reduce",
                 [&](void* t, size_t& b) { return cubling::DeviceReduce::Reduce(t, b, d_in, out, n, SumAs<W>{}, init); });
     };
     if constexpr (std::is_integral_v<T>)
@@ -123,7 +123,7 @@ void check_wide_and_transform(const T* h, const T* d_in, int64_t n)
       poison(mine, poison_for(want));
       poison(theirs, poison_for(want));
       run(mine);
-      two_phase("cub::DeviceReduce::Reduce",
+      check_two_phase("cub::DeviceReduce::Reduce",
                 [&](void* t, size_t& b) { return cub::DeviceReduce::Reduce(t, b, d_in, theirs, n, SumAs<W>{}, init); });
       const W got = read_back(mine), cub = read_back(theirs);
       EXPECT(same_bits(cub, want), "cub::DeviceReduce::Reduce (sum in %s, init 5) = %s, the CPU's = %s",
@@ -141,7 +141,7 @@ void check_wide_and_transform(const T* h, const T* d_in, int64_t n)
       poison(theirs, 0xA5);
       run(mine);
       run(again);
-      two_phase("cub::DeviceReduce::Reduce",
+      check_two_phase("cub::DeviceReduce::Reduce",
                 [&](void* t, size_t& b) { return cub::DeviceReduce::Reduce(t, b, d_in, theirs, n, SumAs<W>{}, init); });
       const W got = read_back(mine), got_again = read_back(again), cub = read_back(theirs);
       EXPECT(close_enough(cub, want), "cub::DeviceReduce::Reduce (sum in double, init 5) = %s, the CPU's = %s",
@@ -161,10 +161,10 @@ void check_wide_and_transform(const T* h, const T* d_in, int64_t n)
     uint64_t* theirs    = outs->slot<uint64_t>(1);
     poison(mine, poison_for(want));
     poison(theirs, poison_for(want));
-    two_phase("cubling::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
+    check_two_phase("cubling::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
       return cubling::DeviceReduce::TransformReduce(t, b, d_in, mine, n, SumAs<uint64_t>{}, SquareU64{}, init);
     });
-    two_phase("cub::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
+    check_two_phase("cub::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
       return cub::DeviceReduce::TransformReduce(t, b, d_in, theirs, n, SumAs<uint64_t>{}, SquareU64{}, init);
     });
     const uint64_t got = read_back(mine), cub = read_back(theirs);
@@ -186,13 +186,13 @@ void check_wide_and_transform(const T* h, const T* d_in, int64_t n)
     poison(again, 0xA5);
     poison(theirs, 0xA5);
     auto run = [&](T* out) {
-      two_phase("cubling::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
+      check_two_phase("cubling::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
         return cubling::DeviceReduce::TransformReduce(t, b, d_in, out, n, SumAs<T>{}, SquareF{}, init);
       });
     };
     run(mine);
     run(again);
-    two_phase("cub::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
+    check_two_phase("cub::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
       return cub::DeviceReduce::TransformReduce(t, b, d_in, theirs, n, SumAs<T>{}, SquareF{}, init);
     });
     const T got = read_back(mine), got_again = read_back(again), cub = read_back(theirs);
@@ -211,7 +211,7 @@ void check_window(Pool<T>& pool, int64_t start, int64_t n, int64_t offset)
 {
   const T* h    = pool.host.data() + start;
   const T* d_in = pool.device.ptr + start;
-  set_context("%s, %lld items at element %lld (offset %lld from 16-byte alignment)", type_name<T>(),
+  check_set_context("%s, %lld items at element %lld (offset %lld from 16-byte alignment)", type_name<T>(),
               static_cast<long long>(n), static_cast<long long>(start), static_cast<long long>(offset));
   check_sum(h, d_in, n);
   check_reduce_custom(h, d_in, n);
@@ -225,7 +225,7 @@ void check_exact_window(Pool<T>& pool, int64_t start, int64_t n, int64_t offset)
 {
   const T* h    = pool.host.data() + start;
   const T* d_in = pool.device.ptr + start;
-  set_context("%s of whole numbers in [-8, 8], %lld items at element %lld (offset %lld)", type_name<T>(),
+  check_set_context("%s of whole numbers in [-8, 8], %lld items at element %lld (offset %lld)", type_name<T>(),
               static_cast<long long>(n), static_cast<long long>(start), static_cast<long long>(offset));
   double exact = 0;
   for (int64_t i = 0; i < n; ++i)
@@ -237,9 +237,9 @@ void check_exact_window(Pool<T>& pool, int64_t start, int64_t n, int64_t offset)
   T* theirs    = outs->slot<T>(1);
   poison(mine, poison_for(want));
   poison(theirs, poison_for(want));
-  two_phase("cubling::DeviceReduce::Sum",
+  check_two_phase("cubling::DeviceReduce::Sum",
             [&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, d_in, mine, n); });
-  two_phase("cub::DeviceReduce::Sum", [&](void* t, size_t& b) { return cub::DeviceReduce::Sum(t, b, d_in, theirs, n); });
+  check_two_phase("cub::DeviceReduce::Sum", [&](void* t, size_t& b) { return cub::DeviceReduce::Sum(t, b, d_in, theirs, n); });
   const T got = read_back(mine), cub = read_back(theirs);
   EXPECT(same_bits(cub, want), "cub::DeviceReduce::Sum = %s, the exact sum is %s", text(cub).c, text(want).c);
   EXPECT(same_bits(got, want), "cubling::DeviceReduce::Sum = %s, the exact sum is %s", text(got).c, text(want).c);
@@ -265,7 +265,7 @@ inline void check_huge_int8()
   const std::vector<int8_t> h = huge_int8_input();
   DeviceArray<int8_t> d(h.size());
   d.upload(h.data(), h.size());
-  set_context("int8, %lld items (2^31 + 5)", static_cast<long long>(n));
+  check_set_context("int8, %lld items (2^31 + 5)", static_cast<long long>(n));
 
   int64_t exact = 0;
   for (int8_t v : h)
@@ -279,8 +279,8 @@ inline void check_huge_int8()
     int8_t* theirs    = outs->slot<int8_t>(1);
     poison(mine, poison_for(want));
     poison(theirs, poison_for(want));
-    two_phase("cubling::DeviceReduce::Sum", [&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, d.ptr, mine, n); });
-    two_phase("cub::DeviceReduce::Sum", [&](void* t, size_t& b) { return cub::DeviceReduce::Sum(t, b, d.ptr, theirs, n); });
+    check_two_phase("cubling::DeviceReduce::Sum", [&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, d.ptr, mine, n); });
+    check_two_phase("cub::DeviceReduce::Sum", [&](void* t, size_t& b) { return cub::DeviceReduce::Sum(t, b, d.ptr, theirs, n); });
     EXPECT(read_back(theirs) == want, "cub::DeviceReduce::Sum into int8 = %d, want %d", read_back(theirs), want);
     EXPECT(read_back(mine) == want, "cubling::DeviceReduce::Sum into int8 = %d, want %d (CUB agrees)", read_back(mine), want);
     ++cases;
@@ -290,8 +290,8 @@ inline void check_huge_int8()
     int64_t* theirs = outs->slot<int64_t>(1);
     poison(mine, 0xA5);
     poison(theirs, 0xA5);
-    two_phase("cubling::DeviceReduce::Sum", [&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, d.ptr, mine, n); });
-    two_phase("cub::DeviceReduce::Sum", [&](void* t, size_t& b) { return cub::DeviceReduce::Sum(t, b, d.ptr, theirs, n); });
+    check_two_phase("cubling::DeviceReduce::Sum", [&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, d.ptr, mine, n); });
+    check_two_phase("cub::DeviceReduce::Sum", [&](void* t, size_t& b) { return cub::DeviceReduce::Sum(t, b, d.ptr, theirs, n); });
     EXPECT(read_back(theirs) == exact, "cub::DeviceReduce::Sum into int64 = %s, want %s", text(read_back(theirs)).c, text(exact).c);
     EXPECT(read_back(mine) == exact, "cubling::DeviceReduce::Sum into int64 = %s, want %s", text(read_back(mine)).c, text(exact).c);
     ++cases;
@@ -301,10 +301,10 @@ inline void check_huge_int8()
     int64_t* theirs = outs->slot<int64_t>(1);
     poison(mine, 0xA5);
     poison(theirs, 0xA5);
-    two_phase("cubling::DeviceReduce::Reduce", [&](void* t, size_t& b) {
+    check_two_phase("cubling::DeviceReduce::Reduce", [&](void* t, size_t& b) {
       return cubling::DeviceReduce::Reduce(t, b, d.ptr, mine, n, SumAs<int64_t>{}, int64_t{5});
     });
-    two_phase("cub::DeviceReduce::Reduce", [&](void* t, size_t& b) {
+    check_two_phase("cub::DeviceReduce::Reduce", [&](void* t, size_t& b) {
       return cub::DeviceReduce::Reduce(t, b, d.ptr, theirs, n, SumAs<int64_t>{}, int64_t{5});
     });
     EXPECT(read_back(theirs) == exact + 5, "cub::DeviceReduce::Reduce (int64 sum) = %s, want %s", text(read_back(theirs)).c, text(exact + 5).c);
@@ -316,10 +316,10 @@ inline void check_huge_int8()
     int64_t* theirs = outs->slot<int64_t>(1);
     poison(mine, 0xA5);
     poison(theirs, 0xA5);
-    two_phase("cubling::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
+    check_two_phase("cubling::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
       return cubling::DeviceReduce::TransformReduce(t, b, d.ptr, mine, n, SumAs<int64_t>{}, Widen<int64_t>{}, int64_t{-7});
     });
-    two_phase("cub::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
+    check_two_phase("cub::DeviceReduce::TransformReduce", [&](void* t, size_t& b) {
       return cub::DeviceReduce::TransformReduce(t, b, d.ptr, theirs, n, SumAs<int64_t>{}, Widen<int64_t>{}, int64_t{-7});
     });
     EXPECT(read_back(theirs) == exact - 7, "cub::DeviceReduce::TransformReduce (int64 sum) = %s, want %s", text(read_back(theirs)).c, text(exact - 7).c);

@@ -93,7 +93,7 @@ OutT run_into(Outputs& outs, int slot, const OutT& expected, const char* who, Ca
 {
   OutT* d_out = outs.slot<OutT>(slot);
   poison(d_out, poison_for(expected));
-  two_phase(who, [&](void* temp, size_t& bytes) { return call(temp, bytes, d_out); });
+  check_two_phase(who, [&](void* temp, size_t& bytes) { return call(temp, bytes, d_out); });
   return read_back(d_out);
 }
 
@@ -173,7 +173,7 @@ void check_argmin(Outputs& outs, const DeviceArray<int32_t>& d_in, const std::ve
   int64_t* d_index = outs.slot<int64_t>(2);
   poison(d_min, poison_for(want.value));
   poison(d_index, poison_for(want.key));
-  two_phase("cub::DeviceReduce::ArgMin",
+  check_two_phase("cub::DeviceReduce::ArgMin",
             [&](void* temp, size_t& bytes) { return cub::DeviceReduce::ArgMin(temp, bytes, in, d_min, d_index, n); });
   const int32_t cub_min   = read_back(d_min);
   const int64_t cub_index = read_back(d_index);
@@ -210,7 +210,7 @@ void device()
     {
       continue;
     }
-    set_context("two launches, %lld items", static_cast<long long>(n));
+    check_set_context("two launches, %lld items", static_cast<long long>(n));
     std::vector<int32_t> ints(static_cast<size_t>(n));
     fill_random(ints.data(), ints.size());
     DeviceArray<int32_t> d_ints(ints.size());

@@ -152,7 +152,7 @@ void release_address_range(char* p, size_t bytes)
 
 void host_counting()
 {
-  set_context("CountingInputIterator on the host");
+  check_set_context("CountingInputIterator on the host");
   {
     using It = cubling::CountingInputIterator<int64_t, int64_t>;
     check_traits<It, int64_t, int64_t>();
@@ -215,7 +215,7 @@ void host_counting()
 
 void host_constant()
 {
-  set_context("ConstantInputIterator on the host");
+  check_set_context("ConstantInputIterator on the host");
   {
     using It = cubling::ConstantInputIterator<int64_t, int64_t>;
     check_traits<It, int64_t, int64_t>();
@@ -247,7 +247,7 @@ void host_constant()
 
 void host_transform_input()
 {
-  set_context("TransformInputIterator on the host");
+  check_set_context("TransformInputIterator on the host");
   std::vector<float> floats(1000);
   for (float& x : floats)
   {
@@ -315,7 +315,7 @@ void check_pointer_moves(T* origin, const int64_t* offsets, int count, AddressOf
 
 void host_cache_modified()
 {
-  set_context("CacheModifiedInputIterator/CacheModifiedOutputIterator arithmetic on the host");
+  check_set_context("CacheModifiedInputIterator/CacheModifiedOutputIterator arithmetic on the host");
   using In  = cubling::CacheModifiedInputIterator<cubling::LOAD_LDG, int>;
   using Out = cubling::CacheModifiedOutputIterator<cubling::STORE_CS, int>;
   check_traits<In, std::ptrdiff_t, int>();
@@ -357,7 +357,7 @@ void host_cache_modified()
 
 void host_arg_index()
 {
-  set_context("ArgIndexInputIterator on the host");
+  check_set_context("ArgIndexInputIterator on the host");
   std::vector<int> ints(1000);
   for (int& x : ints)
   {
@@ -417,7 +417,7 @@ void host_arg_index()
 
 void host_discard()
 {
-  set_context("DiscardOutputIterator on the host");
+  check_set_context("DiscardOutputIterator on the host");
   {
     using It = cubling::DiscardOutputIterator<>;
     check_traits<It, std::ptrdiff_t, void>();
@@ -450,7 +450,7 @@ void host_discard()
 
 void host_transform_output()
 {
-  set_context("TransformOutputIterator on the host");
+  check_set_context("TransformOutputIterator on the host");
   const AffineI32 op{static_cast<int32_t>(random_nonzero(-50, 50)), static_cast<int32_t>(random_nonzero(-50, 50))};
   std::vector<int32_t> source(1000), out(1000, poison_value<int32_t>());
   for (int32_t& x : source)

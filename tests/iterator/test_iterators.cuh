@@ -15,7 +15,6 @@
 // zeros); CUBLING_QUICK=1 skips the 2^32-item reduction and says so.
 #pragma once
 
-#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -29,36 +28,8 @@ namespace iterator_test
 inline uint64_t rng      = 0;
 inline long long cases   = 0;
 inline bool quick        = false;
-inline char context[512] = "";
-
-// What is being checked, printed with any failure.
-inline void set_context(const char* format, ...)
-{
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(context, sizeof context, format, args);
-  va_end(args);
-}
-
-inline void failf(const char* file, int line, const char* format, ...)
-{
-  char what[768];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(what, sizeof what, format, args);
-  va_end(args);
-  check_fail(file, line, what, context);
-}
-
-// EXPECT(cond, printf-style message): stop with the message and the context if cond is false.
-#define EXPECT(cond, ...)                                                                                              \
-  do                                                                                                                   \
-  {                                                                                                                    \
-    if (!(cond))                                                                                                       \
-    {                                                                                                                  \
-      ::iterator_test::failf(__FILE__, __LINE__, __VA_ARGS__);                                                         \
-    }                                                                                                                  \
-  } while (0)
+// What is being checked, and EXPECT(cond, printf-style message), are
+// check_set_context() and EXPECT of check.h.
 
 // A random integer in [lo, hi] that is never 0 (inputs are never zeros).
 inline int64_t random_nonzero(int64_t lo, int64_t hi)
@@ -189,22 +160,6 @@ template <typename T> T poison_value()
   T value;
   std::memset(&value, 0xA5, sizeof(T));
   return value;
-}
-
-// Run a two-phase (size query, then run) DeviceReduce-style call:
-// `call(d_temp_storage, temp_storage_bytes)` returns a cudaError_t. The
-// temporary storage is filled with garbage first.
-template <typename Call> void two_phase(Call call)
-{
-  size_t bytes = 0;
-  CHECK_CUDA(call(nullptr, bytes));
-  void* temp = nullptr;
-  CHECK_CUDA(cudaMalloc(&temp, bytes ? bytes : 1));
-  CHECK_CUDA(cudaMemset(temp, 0x5A, bytes ? bytes : 1));
-  CHECK_CUDA(call(temp, bytes));
-  CHECK_CUDA(cudaGetLastError());
-  CHECK_CUDA(cudaDeviceSynchronize());
-  CHECK_CUDA(cudaFree(temp));
 }
 
 // The two --device parts, one per file.

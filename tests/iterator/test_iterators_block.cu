@@ -119,7 +119,7 @@ template <typename T, typename Want> void expect_output(const T* d_out, int64_t 
 
 template <cubling::BlockLoadAlgorithm LOAD, cubling::BlockStoreAlgorithm STORE> void inputs(int64_t n)
 {
-  set_context("BlockLoad algorithm %d / BlockStore algorithm %d, %lld items, input iterators", int(LOAD), int(STORE),
+  check_set_context("BlockLoad algorithm %d / BlockStore algorithm %d, %lld items, input iterators", int(LOAD), int(STORE),
               static_cast<long long>(n));
   const std::vector<int> ints = random_items_int(n);
   const int* d_in             = to_device(ints);
@@ -173,7 +173,7 @@ template <cubling::BlockLoadAlgorithm LOAD, cubling::BlockStoreAlgorithm STORE> 
 
 template <cubling::BlockLoadAlgorithm LOAD, cubling::BlockStoreAlgorithm STORE> void outputs(int64_t n)
 {
-  set_context("BlockLoad algorithm %d / BlockStore algorithm %d, %lld items, output iterators", int(LOAD), int(STORE),
+  check_set_context("BlockLoad algorithm %d / BlockStore algorithm %d, %lld items, output iterators", int(LOAD), int(STORE),
               static_cast<long long>(n));
   const std::vector<int> ints = random_items_int(n);
   const int* d_in             = to_device(ints);

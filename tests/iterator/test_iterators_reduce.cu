@@ -111,7 +111,7 @@ cudaError_t SumOfSquares(const float* d_in, float* d_out, int64_t num_items)
 
 void examples()
 {
-  set_context("the examples");
+  check_set_context("the examples");
   const int64_t n = 4097;
   void* d_temp    = nullptr;
   size_t bytes    = 0;
@@ -248,8 +248,8 @@ void expect_one(const char* what, T want, T* d_cubling, T* d_cub, CublingCall cu
 {
   CHECK_CUDA(cudaMemset(d_cubling, 0xA5, sizeof(T)));
   CHECK_CUDA(cudaMemset(d_cub, 0xA5, sizeof(T)));
-  two_phase(cubling_call);
-  two_phase(cub_call);
+  check_two_phase("cubling::DeviceReduce", cubling_call);
+  check_two_phase("cub::DeviceReduce", cub_call);
   const T got = one_to_host(d_cubling), oracle = one_to_host(d_cub);
   EXPECT(got == want, "%s: cubling wrote %.17g, the CPU wants %.17g", what, double(got), double(want));
   EXPECT(oracle == want, "%s: CUB wrote %.17g, the CPU wants %.17g", what, double(oracle), double(want));
@@ -260,7 +260,7 @@ void expect_one(const char* what, T want, T* d_cubling, T* d_cub, CublingCall cu
 
 void reduce_counting(int64_t n)
 {
-  set_context("CountingInputIterator, %lld items", static_cast<long long>(n));
+  check_set_context("CountingInputIterator, %lld items", static_cast<long long>(n));
   int64_t* d_a = poisoned<int64_t>(1);
   int64_t* d_b = poisoned<int64_t>(1);
   int64_t* d_i = poisoned<int64_t>(1);
@@ -297,12 +297,12 @@ void reduce_counting(int64_t n)
     {
       // ArgMin and ArgMax: the first and the last item. (CUB's two-output
       // form writes nothing for an empty input, so n = 0 is not compared.)
-      two_phase([&](void* t, size_t& b) { return cubling::DeviceReduce::ArgMin(t, b, it, d_a, d_i, n); });
-      two_phase([&](void* t, size_t& b) { return cub::DeviceReduce::ArgMin(t, b, oracle, d_b, d_j, n); });
+      check_two_phase("cubling::DeviceReduce::ArgMin", [&](void* t, size_t& b) { return cubling::DeviceReduce::ArgMin(t, b, it, d_a, d_i, n); });
+      check_two_phase("cub::DeviceReduce::ArgMin", [&](void* t, size_t& b) { return cub::DeviceReduce::ArgMin(t, b, oracle, d_b, d_j, n); });
       EXPECT(one_to_host(d_a) == start && one_to_host(d_i) == 0, "ArgMin: cubling");
       EXPECT(one_to_host(d_b) == start && one_to_host(d_j) == 0, "ArgMin: CUB");
-      two_phase([&](void* t, size_t& b) { return cubling::DeviceReduce::ArgMax(t, b, it, d_a, d_i, n); });
-      two_phase([&](void* t, size_t& b) { return cub::DeviceReduce::ArgMax(t, b, oracle, d_b, d_j, n); });
+      check_two_phase("cubling::DeviceReduce::ArgMax", [&](void* t, size_t& b) { return cubling::DeviceReduce::ArgMax(t, b, it, d_a, d_i, n); });
+      check_two_phase("cub::DeviceReduce::ArgMax", [&](void* t, size_t& b) { return cub::DeviceReduce::ArgMax(t, b, oracle, d_b, d_j, n); });
       EXPECT(one_to_host(d_a) == start + n - 1 && one_to_host(d_i) == n - 1, "ArgMax: cubling");
       EXPECT(one_to_host(d_b) == start + n - 1 && one_to_host(d_j) == n - 1, "ArgMax: CUB");
       cases += 2;
@@ -342,7 +342,7 @@ void reduce_counting(int64_t n)
 
 void reduce_constant(int64_t n)
 {
-  set_context("ConstantInputIterator, %lld items", static_cast<long long>(n));
+  check_set_context("ConstantInputIterator, %lld items", static_cast<long long>(n));
   {
     const int64_t value = random_nonzero(-1000000000, 1000000000);
     const cubling::ConstantInputIterator<int64_t> it(value);
@@ -362,11 +362,11 @@ void reduce_constant(int64_t n)
       // All items tie: ArgMin and ArgMax must both pick index 0.
       int64_t* d_i = poisoned<int64_t>(1);
       int64_t* d_j = poisoned<int64_t>(1);
-      two_phase([&](void* t, size_t& b) { return cubling::DeviceReduce::ArgMax(t, b, it, d_a, d_i, n); });
-      two_phase([&](void* t, size_t& b) { return cub::DeviceReduce::ArgMax(t, b, oracle, d_b, d_j, n); });
+      check_two_phase("cubling::DeviceReduce::ArgMax", [&](void* t, size_t& b) { return cubling::DeviceReduce::ArgMax(t, b, it, d_a, d_i, n); });
+      check_two_phase("cub::DeviceReduce::ArgMax", [&](void* t, size_t& b) { return cub::DeviceReduce::ArgMax(t, b, oracle, d_b, d_j, n); });
       EXPECT(one_to_host(d_a) == value && one_to_host(d_i) == 0, "ArgMax of ties: cubling");
       EXPECT(one_to_host(d_b) == value && one_to_host(d_j) == 0, "ArgMax of ties: CUB");
-      two_phase([&](void* t, size_t& b) { return cubling::DeviceReduce::ArgMin(t, b, it, d_a, d_i, n); });
+      check_two_phase("cubling::DeviceReduce::ArgMin", [&](void* t, size_t& b) { return cubling::DeviceReduce::ArgMin(t, b, it, d_a, d_i, n); });
       EXPECT(one_to_host(d_a) == value && one_to_host(d_i) == 0, "ArgMin of ties: cubling");
       CHECK_CUDA(cudaFree(d_i));
       CHECK_CUDA(cudaFree(d_j));
@@ -409,7 +409,7 @@ void reduce_constant(int64_t n)
 
 void reduce_transform(int64_t n)
 {
-  set_context("TransformInputIterator, %lld items", static_cast<long long>(n));
+  check_set_context("TransformInputIterator, %lld items", static_cast<long long>(n));
   {
     // Floats squared: against the CPU in double (tolerance) and CUB's TransformReduce.
     std::vector<float> floats(static_cast<size_t>(n));
@@ -424,10 +424,10 @@ void reduce_transform(int64_t n)
     float* d_b        = poisoned<float>(1);
     float* d_c        = poisoned<float>(1);
     const cubling::TransformInputIterator<float, Square, const float*> it(d_in, Square{});
-    two_phase([&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, it, d_a, n); });
-    two_phase([&](void* t, size_t& b)
+    check_two_phase("cubling::DeviceReduce::Sum", [&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, it, d_a, n); });
+    check_two_phase("cub::DeviceReduce::TransformReduce", [&](void* t, size_t& b)
               { return cub::DeviceReduce::TransformReduce(t, b, d_in, d_b, n, cuda::std::plus<>{}, Square{}, 0.0f); });
-    two_phase([&](void* t, size_t& b)
+    check_two_phase("cubling::DeviceReduce::TransformReduce", [&](void* t, size_t& b)
               { return cubling::DeviceReduce::TransformReduce(t, b, d_in, d_c, n, cubling::Sum{}, Square{}, 0.0f); });
     const float got = one_to_host(d_a), oracle = one_to_host(d_b), direct = one_to_host(d_c);
     const double tolerance = 1e-5 * want + 1e-6;
@@ -472,8 +472,8 @@ void reduce_transform(int64_t n)
       int64_t* d_i = poisoned<int64_t>(1);
       int64_t* d_j = poisoned<int64_t>(1);
       const cubling::TransformInputIterator<int32_t, Negate, const int32_t*> negated(d_in, Negate{});
-      two_phase([&](void* t, size_t& b) { return cubling::DeviceReduce::ArgMax(t, b, negated, d_v, d_i, n); });
-      two_phase([&](void* t, size_t& b) { return cub::DeviceReduce::ArgMin(t, b, d_in, d_w, d_j, n); });
+      check_two_phase("cubling::DeviceReduce::ArgMax", [&](void* t, size_t& b) { return cubling::DeviceReduce::ArgMax(t, b, negated, d_v, d_i, n); });
+      check_two_phase("cub::DeviceReduce::ArgMin", [&](void* t, size_t& b) { return cub::DeviceReduce::ArgMin(t, b, d_in, d_w, d_j, n); });
       const int64_t arg = first_extreme<true>(ints);
       EXPECT(one_to_host(d_i) == arg && one_to_host(d_v) == -ints[arg], "ArgMax of -x: cubling");
       EXPECT(one_to_host(d_j) == arg && one_to_host(d_w) == ints[arg], "ArgMin of x: CUB");
@@ -523,7 +523,7 @@ void reduce_cache_modified_sum(const std::vector<int32_t>& ints, const int32_t* 
 
 void reduce_cache_modified(int64_t n)
 {
-  set_context("CacheModifiedInputIterator, %lld items", static_cast<long long>(n));
+  check_set_context("CacheModifiedInputIterator, %lld items", static_cast<long long>(n));
   const std::vector<int32_t> ints = random_items<int32_t>(n, -1000000, 1000000);
   const int32_t* d_in             = to_device(ints);
   int64_t* d_a                    = poisoned<int64_t>(1);
@@ -553,8 +553,8 @@ void reduce_cache_modified(int64_t n)
     const cubling::CacheModifiedInputIterator<cubling::LOAD_CS, int32_t> it(d_in + 1);
     const std::vector<int32_t> tail(ints.begin() + 1, ints.end());
     const int64_t arg = first_extreme<false>(tail);
-    two_phase([&](void* t, size_t& b) { return cubling::DeviceReduce::ArgMax(t, b, it, d_v, d_a, n - 1); });
-    two_phase([&](void* t, size_t& b) { return cub::DeviceReduce::ArgMax(t, b, d_in + 1, d_w, d_b, n - 1); });
+    check_two_phase("cubling::DeviceReduce::ArgMax", [&](void* t, size_t& b) { return cubling::DeviceReduce::ArgMax(t, b, it, d_v, d_a, n - 1); });
+    check_two_phase("cub::DeviceReduce::ArgMax", [&](void* t, size_t& b) { return cub::DeviceReduce::ArgMax(t, b, d_in + 1, d_w, d_b, n - 1); });
     EXPECT(one_to_host(d_a) == arg && one_to_host(d_v) == tail[arg], "ArgMax through LOAD_CS: cubling");
     EXPECT(one_to_host(d_b) == arg && one_to_host(d_w) == tail[arg], "ArgMax: CUB");
     ++cases;
@@ -599,8 +599,8 @@ template <bool MIN, typename Offset, typename T> void reduce_arg_index_one(const
   const Pair init(std::numeric_limits<Offset>::max(),
                   MIN ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest());
   Pair* d_pair = poisoned<Pair>(1);
-  two_phase(
-      [&](void* t, size_t& b)
+  check_two_phase(
+      "cubling::DeviceReduce::Reduce (ArgMin/ArgMax over an ArgIndexInputIterator)", [&](void* t, size_t& b)
       {
         if constexpr (MIN)
         {
@@ -624,8 +624,8 @@ template <bool MIN, typename Offset, typename T> void reduce_arg_index_one(const
            double(items[arg]));
     T* d_v       = poisoned<T>(1);
     int64_t* d_i = poisoned<int64_t>(1);
-    two_phase(
-        [&](void* t, size_t& b)
+    check_two_phase(
+        "cub::DeviceReduce::ArgMin/ArgMax", [&](void* t, size_t& b)
         {
           if constexpr (MIN)
           {
@@ -646,7 +646,7 @@ template <bool MIN, typename Offset, typename T> void reduce_arg_index_one(const
 
 void reduce_arg_index(int64_t n)
 {
-  set_context("ArgIndexInputIterator, %lld items", static_cast<long long>(n));
+  check_set_context("ArgIndexInputIterator, %lld items", static_cast<long long>(n));
   // Few distinct values: many ties, so "the first index" is tested.
   const std::vector<int32_t> ints = random_items<int32_t>(n, -50, 50);
   const int32_t* d_ints           = to_device(ints);
@@ -668,7 +668,7 @@ void reduce_arg_index(int64_t n)
     it.normalize();
     Pair* d_pair = poisoned<Pair>(1);
     const Pair init(std::numeric_limits<int64_t>::max(), std::numeric_limits<int32_t>::max());
-    two_phase([&](void* t, size_t& b)
+    check_two_phase("cubling::DeviceReduce::Reduce", [&](void* t, size_t& b)
               { return cubling::DeviceReduce::Reduce(t, b, it, d_pair, n - 5, cubling::ArgMin{}, init); });
     const std::vector<int32_t> tail(ints.begin() + 5, ints.end());
     const int64_t arg = first_extreme<true>(tail);
@@ -685,7 +685,7 @@ void reduce_arg_index(int64_t n)
 
 void reduce_outputs(int64_t n)
 {
-  set_context("output iterators, %lld items", static_cast<long long>(n));
+  check_set_context("output iterators, %lld items", static_cast<long long>(n));
   const std::vector<int32_t> ints = random_items<int32_t>(n, -1000000, 1000000);
   const int32_t* d_in             = to_device(ints);
   int64_t sum                     = 0;
@@ -700,24 +700,23 @@ void reduce_outputs(int64_t n)
   double* d_mean        = poisoned<double>(1);
 
   // CUB's sum, the reference of the transformed outputs.
-  two_phase([&](void* t, size_t& b)
+  check_two_phase("cub::DeviceReduce::Reduce", [&](void* t, size_t& b)
             { return cub::DeviceReduce::Reduce(t, b, d_in, d_sum, n, cuda::std::plus<>{}, int64_t{0}); });
   EXPECT(one_to_host(d_sum) == sum, "CUB's sum");
 
   // DiscardOutputIterator: the run succeeds and writes nowhere; with ArgMin's
   // two outputs, the one kept is right.
-  two_phase(
+  check_two_phase("cubling::DeviceReduce::Reduce",
       [&](void* t, size_t& b)
-      {
-        return cubling::DeviceReduce::Reduce(t, b, d_in, cubling::DiscardOutputIterator<>(), n, cubling::Sum{},
+      { return cubling::DeviceReduce::Reduce(t, b, d_in, cubling::DiscardOutputIterator<>(), n, cubling::Sum{},
                                              int64_t{0});
       });
   if (n > 0)
   {
-    two_phase([&](void* t, size_t& b)
+    check_two_phase("cubling::DeviceReduce::ArgMin", [&](void* t, size_t& b)
               { return cubling::DeviceReduce::ArgMin(t, b, d_in, cubling::DiscardOutputIterator<>(), d_index, n); });
     EXPECT(one_to_host(d_index) == arg_min, "ArgMin index, value discarded");
-    two_phase([&](void* t, size_t& b)
+    check_two_phase("cubling::DeviceReduce::ArgMin", [&](void* t, size_t& b)
               { return cubling::DeviceReduce::ArgMin(t, b, d_in, d_value, cubling::DiscardOutputIterator<int>(), n); });
     EXPECT(one_to_host(d_value) == ints[arg_min], "ArgMin value, index discarded");
   }
@@ -726,14 +725,13 @@ void reduce_outputs(int64_t n)
   // TransformOutputIterator: a mean, and an affine map of the minimum.
   const double count = n > 0 ? static_cast<double>(n) : 1.0;
   const cubling::TransformOutputIterator<int64_t, MeanOf, double*> mean(d_mean, MeanOf{count});
-  two_phase([&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, d_in, mean, n); });
+  check_two_phase("cubling::DeviceReduce::Sum", [&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, d_in, mean, n); });
   EXPECT(one_to_host(d_mean) == static_cast<double>(sum) / count, "mean through a TransformOutputIterator");
   const AffineI32 affine{static_cast<int32_t>(random_nonzero(-9, 9)), static_cast<int32_t>(random_nonzero(-99, 99))};
   CHECK_CUDA(cudaMemset(d_value, 0xA5, sizeof(int32_t)));
-  two_phase(
+  check_two_phase("cubling::DeviceReduce::Min",
       [&](void* t, size_t& b)
-      {
-        return cubling::DeviceReduce::Min(
+      { return cubling::DeviceReduce::Min(
             t, b, d_in, cubling::TransformOutputIterator<int32_t, AffineI32, int32_t*>(d_value, affine), n);
       });
   const int32_t min = n ? ints[arg_min] : std::numeric_limits<int32_t>::max();
@@ -742,28 +740,25 @@ void reduce_outputs(int64_t n)
 
   // CacheModifiedOutputIterator: each store modifier, and ArgMin's two outputs.
   CHECK_CUDA(cudaMemset(d_sum, 0xA5, sizeof(int64_t)));
-  two_phase(
+  check_two_phase("cubling::DeviceReduce::Reduce",
       [&](void* t, size_t& b)
-      {
-        return cubling::DeviceReduce::Reduce(t, b, d_in,
+      { return cubling::DeviceReduce::Reduce(t, b, d_in,
                                              cubling::CacheModifiedOutputIterator<cubling::STORE_CS, int64_t>(d_sum), n,
                                              cubling::Sum{}, int64_t{0});
       });
   EXPECT(one_to_host(d_sum) == sum, "Sum written with STORE_CS");
   CHECK_CUDA(cudaMemset(d_sum, 0xA5, sizeof(int64_t)));
-  two_phase(
+  check_two_phase("cubling::DeviceReduce::Reduce",
       [&](void* t, size_t& b)
-      {
-        return cubling::DeviceReduce::Reduce(t, b, d_in,
+      { return cubling::DeviceReduce::Reduce(t, b, d_in,
                                              cubling::CacheModifiedOutputIterator<cubling::STORE_WT, int64_t>(d_sum), n,
                                              cubling::Sum{}, int64_t{0});
       });
   EXPECT(one_to_host(d_sum) == sum, "Sum written with STORE_WT");
   CHECK_CUDA(cudaMemset(d_value, 0xA5, sizeof(int32_t)));
-  two_phase(
+  check_two_phase("cubling::DeviceReduce::Min",
       [&](void* t, size_t& b)
-      {
-        return cubling::DeviceReduce::Min(
+      { return cubling::DeviceReduce::Min(
             t, b, d_in, cubling::CacheModifiedOutputIterator<cubling::STORE_VOLATILE, int32_t>(d_value), n);
       });
   EXPECT(one_to_host(d_value) == min, "Min written with STORE_VOLATILE");
@@ -771,10 +766,9 @@ void reduce_outputs(int64_t n)
   {
     CHECK_CUDA(cudaMemset(d_value, 0xA5, sizeof(int32_t)));
     CHECK_CUDA(cudaMemset(d_index, 0xA5, sizeof(int64_t)));
-    two_phase(
+    check_two_phase("cubling::DeviceReduce::ArgMin",
         [&](void* t, size_t& b)
-        {
-          return cubling::DeviceReduce::ArgMin(
+        { return cubling::DeviceReduce::ArgMin(
               t, b, d_in, cubling::CacheModifiedOutputIterator<cubling::STORE_CG, int32_t>(d_value),
               cubling::CacheModifiedOutputIterator<cubling::STORE_WB, int64_t>(d_index), n);
         });
@@ -800,12 +794,12 @@ void reduce_beyond_2_32()
     std::printf("CUBLING_QUICK=1: skipped the CountingInputIterator sums over 2^32 + 12345 items\n");
     return;
   }
-  set_context("CountingInputIterator, 2^32 + 12345 items");
+  check_set_context("CountingInputIterator, 2^32 + 12345 items");
   // From 0, in uint64 (wraps, well defined): n (n - 1) / 2 modulo 2^64. The
   // true sum is above 2^63, so an int64 counter from 0 would overflow.
   {
     uint64_t* d_sum = poisoned<uint64_t>(1);
-    two_phase(
+    check_two_phase("cubling::DeviceReduce::Sum",
         [&](void* t, size_t& b)
         { return cubling::DeviceReduce::Sum(t, b, cubling::CountingInputIterator<uint64_t, int64_t>(0), d_sum, n); });
     const uint64_t got = one_to_host(d_sum);
@@ -817,9 +811,8 @@ void reduce_beyond_2_32()
   {
     const int64_t start = -(n / 2);
     int64_t* d_sum      = poisoned<int64_t>(1);
-    two_phase(
-        [&](void* t, size_t& b) {
-          return cubling::DeviceReduce::Sum(t, b, cubling::CountingInputIterator<int64_t, int64_t>(start), d_sum, n);
+    check_two_phase("cubling::DeviceReduce::Sum",
+        [&](void* t, size_t& b) { return cubling::DeviceReduce::Sum(t, b, cubling::CountingInputIterator<int64_t, int64_t>(start), d_sum, n);
         });
     const int64_t got  = one_to_host(d_sum);
     const int64_t want = static_cast<int64_t>(counting_sum(static_cast<uint64_t>(start), static_cast<uint64_t>(n)));
