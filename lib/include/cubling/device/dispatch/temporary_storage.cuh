@@ -206,7 +206,9 @@ struct TempStorageLayout
 
 //! @brief A layout of the given parts, in that order.
 //!
-//! @param first, rest  the parts (TempStoragePart, from temp_storage_part())
+//! @tparam Rest   the types of the parts after the first (TempStoragePart)
+//! @param first   the first part (from temp_storage_part())
+//! @param rest    the other parts
 template <typename... Rest>
 constexpr TempStorageLayout<1 + static_cast<int>(sizeof...(Rest))> make_temp_storage_layout(TempStoragePart first,
                                                                                              Rest... rest)
