@@ -1,6 +1,6 @@
 # chapter.cmake: the runner library, cubling_add_chapter(), and the tour.
 #
-# cubling_add_chapter([PREFIX chNN] [TOPIC name] [PROBLEMS_HEADER file] [NOT_IN_TOUR])
+# cubling_add_chapter([PREFIX chNN] [TOPIC name] [PROBLEMS_HEADER file] [NOT_IN_TOUR] [NO_CHECK_TESTS])
 # is called from a chapter folder (chapters/NN_name/CMakeLists.txt, or a test
 # folder that drives the runner). It reads the folder's steps.def (the one
 # table of steps) and makes:
@@ -10,6 +10,7 @@
 #   CTest chNN.<versus>    each VERSUS (or VERSUS_ON) row: a library kernel and its CUB twin, both checked
 # PREFIX and TOPIC default to the folder's NN_name; PROBLEMS_HEADER (default
 # problems.h, chapters/common) declares the problems that steps.def names.
+# NO_CHECK_TESTS: register no step or VERSUS test (steps that fail on purpose).
 set(CUBLING_CHAPTERS_COMMON ${CMAKE_CURRENT_LIST_DIR} CACHE INTERNAL "chapters/common")
 
 # The runner and the problems (CPU references, CUB oracles) that every chapter shares.
@@ -23,7 +24,7 @@ target_compile_definitions(cubling_runner PRIVATE CUBLING_GIT_COMMIT="${cubling_
 target_compile_options(cubling_runner PRIVATE ${CUBLING_WARNING_FLAGS})
 
 function(cubling_add_chapter)
-  cmake_parse_arguments(arg "NOT_IN_TOUR" "PREFIX;TOPIC;PROBLEMS_HEADER" "" ${ARGN})
+  cmake_parse_arguments(arg "NOT_IN_TOUR;NO_CHECK_TESTS" "PREFIX;TOPIC;PROBLEMS_HEADER" "" ${ARGN})
   get_filename_component(folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   string(SUBSTRING ${folder} 0 2 number)
   string(SUBSTRING ${folder} 3 -1 topic)
@@ -75,8 +76,10 @@ function(cubling_add_chapter)
     target_compile_options(${prefix}_${step} PRIVATE ${CUBLING_WARNING_FLAGS})
     target_link_libraries(${prefix}_${step} PRIVATE ${prefix}_steps cubling_runner)
 
-    add_test(NAME ${prefix}.${step} COMMAND ${prefix}_${step} --check)
-    set_tests_properties(${prefix}.${step} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
+    if(NOT arg_NO_CHECK_TESTS)
+      add_test(NAME ${prefix}.${step} COMMAND ${prefix}_${step} --check)
+      set_tests_properties(${prefix}.${step} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
+    endif()
   endforeach()
 
   # Library-versus-CUB rows: compiled with the steps, run by the chapter runner.
@@ -89,8 +92,10 @@ function(cubling_add_chapter)
       message(FATAL_ERROR "${folder}/steps.def: cannot read '${line}'")
     endif()
     target_sources(${prefix}_steps PRIVATE ${versus}.cu)
-    add_test(NAME ${prefix}.${versus} COMMAND ${prefix}_${topic} --versus ${versus} --check)
-    set_tests_properties(${prefix}.${versus} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
+    if(NOT arg_NO_CHECK_TESTS)
+      add_test(NAME ${prefix}.${versus} COMMAND ${prefix}_${topic} --versus ${versus} --check)
+      set_tests_properties(${prefix}.${versus} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
+    endif()
   endforeach()
 
   # The chapter runner: every step, in order.
