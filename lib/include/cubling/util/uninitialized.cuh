@@ -1,17 +1,46 @@
 //! @file
-//! Uninitialized: raw, suitably aligned storage for a value of type T.
+//! Uninitialized: raw, suitably aligned storage for a value of type T; and
+//! the one way every cooperative type declares its `TempStorage`.
 //!
-//! `__shared__` variables cannot have constructors, yet a cooperative type's
-//! temporary storage may hold items of any T, a struct with a constructor
-//! included. Each primitive's public `TempStorage` therefore derives from
-//! `Uninitialized<Layout>`: it has the size and alignment of the layout the
-//! algorithm uses, no constructor, and `Alias()` views it as that layout.
+//! **Why.** A cooperative type's shared memory is a layout of items of the
+//! caller's type `T` (a tile, a raking grid, one slot per warp), and `T` may
+//! be a struct with a constructor. A struct holding a `T[]` then has a
+//! non-trivial default constructor, and so does a union of such structs,
+//! which callers write to let several primitives share the same bytes:
+//! ```
+//! __shared__ union { typename Load::TempStorage load; typename Reduce::TempStorage reduce; } smem;
+//! ```
+//! CUDA does not run constructors on `__shared__` variables: nvcc warns
+//! ("dynamic initialization is not supported", an error under `-Werror`)
+//! for a struct whose `T` has one, and rejects outright a union of such
+//! structs, whose default constructor is deleted. So the type that the
+//! caller sees must be plain bytes, whatever `T` is.
+//!
+//! **The idiom** (CUB's, and the only one in cubling). Each cooperative type
+//! and each of its specializations names its layout `_TempStorage` and
+//! exposes
+//! ```
+//! struct TempStorage : Uninitialized<_TempStorage> {};
+//! ```
+//! and its constructor keeps `temp_storage.Alias()`, a `_TempStorage&`.
+//! `TempStorage` has the size and alignment of the layout, no constructor,
+//! and is a distinct type per primitive (an alias of `Uninitialized<...>`
+//! would let one primitive's storage be passed to another with the same
+//! layout by mistake). A primitive that wraps another uses the inner
+//! `TempStorage` as its own `_TempStorage`: the wrapping costs no bytes.
+//! A specialization that needs no shared memory derives from
+//! `Uninitialized<NullType>` (one byte, never touched).
 #pragma once
 
 #include <cubling/util/macros.cuh>
 
 namespace cubling
 {
+
+//! @brief An empty layout: the `_TempStorage` of algorithms that use no
+//! shared memory (CUB's `NullType`).
+struct NullType
+{};
 
 //! @brief Storage with the size and alignment of `T`, and no constructor.
 //!
