@@ -5,6 +5,7 @@
 #include <cuda/std/type_traits>
 
 #include <cubling/thread/thread_operators.cuh>
+#include <cubling/util/arch.cuh>
 #include <cubling/util/macros.cuh>
 #include <cubling/util/uninitialized.cuh>
 #include <cubling/warp/specializations/warp_reduce_shfl.cuh>
@@ -67,10 +68,10 @@ namespace cubling
 //!                               copyable struct (items move between lanes as
 //!                               raw 32-bit words)
 //! @tparam LOGICAL_WARP_THREADS  threads per logical warp, 1 to 32 (default 32)
-template <typename T, int LOGICAL_WARP_THREADS = 32>
+template <typename T, int LOGICAL_WARP_THREADS = warp_threads>
 class WarpReduce
 {
-  static_assert(LOGICAL_WARP_THREADS >= 1 && LOGICAL_WARP_THREADS <= 32,
+  static_assert(LOGICAL_WARP_THREADS >= 1 && LOGICAL_WARP_THREADS <= warp_threads,
                 "a logical warp has 1 to 32 threads");
   static constexpr bool IS_POW_OF_TWO = (LOGICAL_WARP_THREADS & (LOGICAL_WARP_THREADS - 1)) == 0;
 
@@ -89,7 +90,7 @@ private:
 public:
   //! @brief The shared memory that one logical warp needs, as an opaque type
   //! with no constructor, so that it can be `__shared__` and can share a
-  //! union with other primitives' TempStorage.
+  //! union with other primitives' TempStorage (see util/uninitialized.cuh).
   struct TempStorage
   //! @cond
       : Uninitialized<_TempStorage>

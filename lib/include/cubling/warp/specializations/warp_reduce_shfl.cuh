@@ -19,8 +19,10 @@
 #include <cuda/std/type_traits>
 
 #include <cubling/thread/thread_operators.cuh>
+#include <cubling/util/arch.cuh>
 #include <cubling/util/lane_id.cuh>
 #include <cubling/util/macros.cuh>
+#include <cubling/util/uninitialized.cuh>
 
 namespace cubling
 {
@@ -103,12 +105,12 @@ __device__ CUBLING_FORCEINLINE T shuffle_down(const T& value, int offset, unsign
 template <typename T, int LOGICAL_WARP_THREADS>
 struct WarpReduceShfl
 {
-  static_assert(LOGICAL_WARP_THREADS >= 1 && LOGICAL_WARP_THREADS <= 32
+  static_assert(LOGICAL_WARP_THREADS >= 1 && LOGICAL_WARP_THREADS <= warp_threads
                   && (LOGICAL_WARP_THREADS & (LOGICAL_WARP_THREADS - 1)) == 0,
                 "WarpReduceShfl needs a power-of-two logical warp of 1 to 32 threads");
 
-  //! Nothing: the shuffles exchange registers directly.
-  struct TempStorage
+  //! Nothing: the shuffles exchange registers directly (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<NullType>
   {};
 
   int lane;                 //!< lane in the logical warp
@@ -116,9 +118,9 @@ struct WarpReduceShfl
 
   __device__ CUBLING_FORCEINLINE explicit WarpReduceShfl(TempStorage& /*temp_storage*/)
       : lane(static_cast<int>(LaneId() % LOGICAL_WARP_THREADS))
-      , member_mask(LOGICAL_WARP_THREADS == 32
+      , member_mask(LOGICAL_WARP_THREADS == warp_threads
                       ? 0xffffffffu
-                      : ((1u << (LOGICAL_WARP_THREADS % 32)) - 1u) << (LaneId() / LOGICAL_WARP_THREADS * LOGICAL_WARP_THREADS))
+                      : ((1u << (LOGICAL_WARP_THREADS % warp_threads)) - 1u) << (LaneId() / LOGICAL_WARP_THREADS * LOGICAL_WARP_THREADS))
   {}
 
   //! Reduce the logical warp's values; the result is valid in its lane 0.
@@ -130,7 +132,7 @@ struct WarpReduceShfl
     // Phase 0 (when it applies): the hardware reduces the whole warp in one
     // instruction, and every lane gets the result.
     constexpr ReduxOp REDUX =
-      (ALL_LANES_VALID && LOGICAL_WARP_THREADS == 32) ? redux_op_for<T, ReductionOp>() : ReduxOp::none;
+      (ALL_LANES_VALID && LOGICAL_WARP_THREADS == warp_threads) ? redux_op_for<T, ReductionOp>() : ReduxOp::none;
     if constexpr (REDUX != ReduxOp::none)
     {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800

@@ -11,8 +11,10 @@
 //! would straddle hardware warps.
 #pragma once
 
+#include <cubling/util/arch.cuh>
 #include <cubling/util/lane_id.cuh>
 #include <cubling/util/macros.cuh>
+#include <cubling/util/uninitialized.cuh>
 
 namespace cubling
 {
@@ -27,23 +29,27 @@ namespace detail
 template <typename T, int LOGICAL_WARP_THREADS>
 struct WarpReduceSmem
 {
-  static_assert(LOGICAL_WARP_THREADS >= 1 && LOGICAL_WARP_THREADS <= 32,
+  static_assert(LOGICAL_WARP_THREADS >= 1 && LOGICAL_WARP_THREADS <= warp_threads,
                 "WarpReduceSmem needs a logical warp of 1 to 32 threads");
 
   //! One slot per lane.
-  struct TempStorage
+  struct _TempStorage
   {
     T items[LOGICAL_WARP_THREADS];
   };
 
-  TempStorage& temp_storage;
+  //! The slots, as opaque bytes (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<_TempStorage>
+  {};
+
+  _TempStorage& temp_storage;
   int lane;                 //!< lane in the logical warp, which is the hardware lane
   unsigned int member_mask; //!< lanes 0 .. LOGICAL_WARP_THREADS - 1
 
   __device__ CUBLING_FORCEINLINE explicit WarpReduceSmem(TempStorage& storage)
-      : temp_storage(storage)
+      : temp_storage(storage.Alias())
       , lane(static_cast<int>(LaneId()))
-      , member_mask(0xffffffffu >> (32 - LOGICAL_WARP_THREADS))
+      , member_mask(0xffffffffu >> (warp_threads - LOGICAL_WARP_THREADS))
   {}
 
   //! Reduce the logical warp's values; the result is valid in lane 0.
