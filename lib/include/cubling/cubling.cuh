@@ -2,6 +2,7 @@
 //! Umbrella header for cubling's CUDA C++ API: include this, or the layer headers one by one.
 #pragma once
 
+#include <cubling/util/arch.cuh>
 #include <cubling/util/error.cuh>
 #include <cubling/util/key_value_pair.cuh>
 #include <cubling/util/lane_id.cuh>
@@ -19,6 +20,7 @@
 
 #include <cubling/block/block_exchange.cuh>
 #include <cubling/block/block_load.cuh>
+#include <cubling/block/block_raking_layout.cuh>
 #include <cubling/block/block_reduce.cuh>
 #include <cubling/block/block_store.cuh>
 

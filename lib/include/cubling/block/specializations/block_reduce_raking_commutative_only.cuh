@@ -5,8 +5,9 @@
 #pragma once
 
 #include <cubling/block/specializations/block_reduce_raking.cuh>
+#include <cubling/util/arch.cuh>
 #include <cubling/util/macros.cuh>
-#include <cubling/util/math.cuh>
+#include <cubling/util/uninitialized.cuh>
 #include <cubling/warp/warp_reduce.cuh>
 
 #include <cuda/std/type_traits>
@@ -46,38 +47,50 @@ namespace detail
 //! memory traffic. Block sizes that are not multiples of 32 and partial
 //! tiles are handled directly, with guards, rather than by falling back.
 //!
+//! **Why not BlockRakingLayout.** CUB's version places the sharing threads'
+//! values in a raking grid (contiguous segments, padded where they would
+//! conflict). The grid exists to keep each raking thread's values in rank
+//! order; with a commutative operator nothing needs that order, so lane `l`
+//! reads the striped slots `l, l + 32, ...`: conflict-free for every block
+//! size, with no padding and no index arithmetic beyond `+ 32`.
+//!
 //! @tparam T            item type
 //! @tparam BLOCK_THREADS threads in the block (`BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z`)
 template <typename T, int BLOCK_THREADS>
 struct BlockReduceRakingCommutativeOnly
 {
-  static constexpr int WARP_THREADS = 32;
   //! A block of one warp or less has nothing to share: BlockReduceRaking's warp path does it.
-  static constexpr bool USE_FALLBACK = BLOCK_THREADS <= WARP_THREADS;
+  static constexpr bool USE_FALLBACK = BLOCK_THREADS <= warp_threads;
+  //! Threads that rake: the first warp.
+  static constexpr int RAKING_THREADS = warp_threads;
   //! Threads that store their value for the raking warp.
-  static constexpr int SHARING_THREADS = USE_FALLBACK ? 1 : BLOCK_THREADS - WARP_THREADS;
+  static constexpr int SHARING_THREADS = USE_FALLBACK ? 1 : BLOCK_THREADS - RAKING_THREADS;
   //! Shared values folded by each raking lane (the last round may be partial).
-  static constexpr int ROUNDS = (SHARING_THREADS + WARP_THREADS - 1) / WARP_THREADS;
+  static constexpr int ROUNDS = (SHARING_THREADS + RAKING_THREADS - 1) / RAKING_THREADS;
   //! Every round is full: no guards on full tiles.
-  static constexpr bool UNGUARDED = SHARING_THREADS % WARP_THREADS == 0;
+  static constexpr bool UNGUARDED = SHARING_THREADS % RAKING_THREADS == 0;
 
   using FallBack    = BlockReduceRaking<T, BLOCK_THREADS>;
-  using WarpReduceT = WarpReduce<T, WARP_THREADS>;
+  using WarpReduceT = WarpReduce<T, RAKING_THREADS>;
 
-  //! Shared memory: the sharing threads' values and the raking warp's
-  //! WarpReduce storage, live at the same time.
+  //! The sharing threads' values and the raking warp's WarpReduce storage,
+  //! live at the same time.
   struct DefaultStorage
   {
     typename WarpReduceT::TempStorage warp_reduce;
     T shared[SHARING_THREADS];
   };
-  using TempStorage = cuda::std::conditional_t<USE_FALLBACK, typename FallBack::TempStorage, DefaultStorage>;
+  using _TempStorage = cuda::std::conditional_t<USE_FALLBACK, typename FallBack::TempStorage, DefaultStorage>;
 
-  TempStorage& storage;
+  //! The shared memory of one reduction (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<_TempStorage>
+  {};
+
+  _TempStorage& storage;
   int linear_tid;
 
-  __device__ CUBLING_FORCEINLINE BlockReduceRakingCommutativeOnly(TempStorage& storage_, int linear_tid_)
-      : storage(storage_)
+  __device__ CUBLING_FORCEINLINE BlockReduceRakingCommutativeOnly(TempStorage& temp_storage, int linear_tid_)
+      : storage(temp_storage.Alias())
       , linear_tid(linear_tid_)
   {}
 
@@ -93,22 +106,22 @@ struct BlockReduceRakingCommutativeOnly
     else
     {
       // Phase 1: the sharing threads store their values, rank 32 + k at slot k.
-      if (linear_tid >= WARP_THREADS)
+      if (linear_tid >= RAKING_THREADS)
       {
-        storage.shared[linear_tid - WARP_THREADS] = input;
+        storage.shared[linear_tid - RAKING_THREADS] = input;
       }
       __syncthreads();
 
       T partial = input;
-      if (linear_tid < WARP_THREADS)
+      if (linear_tid < RAKING_THREADS)
       {
         // Phase 2: lane l folds slots l, l + 32, ... into its own value.
         // (On a partial tile, a lane at or past num_valid has no valid value, own or shared.)
-        const int valid_shared = (FULL_TILE ? BLOCK_THREADS : num_valid) - WARP_THREADS;
+        const int valid_shared = (FULL_TILE ? BLOCK_THREADS : num_valid) - RAKING_THREADS;
         CUBLING_UNROLL
         for (int r = 0; r < ROUNDS; ++r)
         {
-          const int slot = r * WARP_THREADS + linear_tid;
+          const int slot = r * RAKING_THREADS + linear_tid;
           if ((FULL_TILE && UNGUARDED) || slot < valid_shared)
           {
             partial = reduction_op(partial, storage.shared[slot]);
@@ -127,7 +140,7 @@ struct BlockReduceRakingCommutativeOnly
         else
         {
           // One path for every partial tile, without a branch on num_valid.
-          const int valid_lanes = num_valid < 1 ? 1 : (num_valid > WARP_THREADS ? WARP_THREADS : num_valid);
+          const int valid_lanes = num_valid < 1 ? 1 : (num_valid > RAKING_THREADS ? RAKING_THREADS : num_valid);
           partial               = warp_reduce.Reduce(partial, reduction_op, valid_lanes);
         }
       }

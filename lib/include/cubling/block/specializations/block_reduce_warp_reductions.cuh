@@ -3,8 +3,9 @@
 //! shuffles, then thread 0 folds the warps' results.
 #pragma once
 
+#include <cubling/util/arch.cuh>
 #include <cubling/util/macros.cuh>
-#include <cubling/util/math.cuh>
+#include <cubling/util/uninitialized.cuh>
 #include <cubling/warp/warp_reduce.cuh>
 
 namespace cubling
@@ -39,29 +40,32 @@ namespace detail
 template <typename T, int BLOCK_THREADS>
 struct BlockReduceWarpReductions
 {
-  static constexpr int WARP_THREADS = 32;
   //! Threads per logical warp: a block smaller than a warp is one logical warp.
-  static constexpr int LOGICAL_WARP_THREADS = BLOCK_THREADS < WARP_THREADS ? BLOCK_THREADS : WARP_THREADS;
-  static constexpr int WARPS                = (BLOCK_THREADS + WARP_THREADS - 1) / WARP_THREADS;
+  static constexpr int LOGICAL_WARP_THREADS = BLOCK_THREADS < warp_threads ? BLOCK_THREADS : warp_threads;
+  static constexpr int WARPS                = (BLOCK_THREADS + warp_threads - 1) / warp_threads;
   //! Every warp is whole, so full tiles need no valid-items guard.
   static constexpr bool EVEN_WARPS = BLOCK_THREADS % LOGICAL_WARP_THREADS == 0;
 
   using WarpReduceT = WarpReduce<T, LOGICAL_WARP_THREADS>;
 
-  //! Shared memory: each warp's WarpReduce storage, and the warps' results.
-  //! The two are live at the same time (a fast warp publishes its result
-  //! while a slow one is still reducing), so they do not share space.
-  struct TempStorage
+  //! Each warp's WarpReduce storage, and the warps' results. The two are
+  //! live at the same time (a fast warp publishes its result while a slow
+  //! one is still reducing), so they do not share space.
+  struct _TempStorage
   {
     typename WarpReduceT::TempStorage warp_reduce[WARPS];
     T warp_results[WARPS];
   };
 
-  TempStorage& storage;
+  //! The shared memory of one reduction (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<_TempStorage>
+  {};
+
+  _TempStorage& storage;
   int linear_tid;
 
-  __device__ CUBLING_FORCEINLINE BlockReduceWarpReductions(TempStorage& storage_, int linear_tid_)
-      : storage(storage_)
+  __device__ CUBLING_FORCEINLINE BlockReduceWarpReductions(TempStorage& temp_storage, int linear_tid_)
+      : storage(temp_storage.Alias())
       , linear_tid(linear_tid_)
   {}
 
@@ -70,8 +74,8 @@ struct BlockReduceWarpReductions
   template <bool FULL_TILE, typename ReductionOp>
   __device__ CUBLING_FORCEINLINE T Reduce(T input, int num_valid, ReductionOp reduction_op)
   {
-    const int warp_id    = (WARPS == 1) ? 0 : linear_tid / WARP_THREADS;
-    const int warp_first = warp_id * WARP_THREADS;
+    const int warp_id    = (WARPS == 1) ? 0 : linear_tid / warp_threads;
+    const int warp_first = warp_id * warp_threads;
     T warp_result        = input;
 
     // Phase 1: each warp reduces its own threads' values.
@@ -107,7 +111,7 @@ struct BlockReduceWarpReductions
       CUBLING_UNROLL
       for (int w = 1; w < WARPS; ++w)
       {
-        if (FULL_TILE || w * WARP_THREADS < num_valid)
+        if (FULL_TILE || w * warp_threads < num_valid)
         {
           warp_result = reduction_op(warp_result, storage.warp_results[w]);
         }
