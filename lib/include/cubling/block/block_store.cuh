@@ -93,27 +93,28 @@ class BlockStore
                                detail::BlockStoreTranspose<T, BLOCK_DIM_X, ITEMS_PER_THREAD, BLOCK_DIM_Y, BLOCK_DIM_Z>,
                                detail::BlockStoreWarpTranspose<T, BLOCK_DIM_X, ITEMS_PER_THREAD, BLOCK_DIM_Y, BLOCK_DIM_Z>>>>>;
   // clang-format on
-  using Storage = typename Internal::TempStorage;
+  using _TempStorage = typename Internal::TempStorage;
 
   // The default constructor's shared memory: one variable per instantiation.
-  __device__ CUBLING_FORCEINLINE static Storage& PrivateStorage()
+  __device__ CUBLING_FORCEINLINE static _TempStorage& PrivateStorage()
   {
-    __shared__ Uninitialized<Storage> private_storage;
+    __shared__ TempStorage private_storage; // the opaque type: _TempStorage may hold T, which may have a constructor
     return private_storage.Alias();
   }
 
-  Storage& temp_storage;
+  _TempStorage& temp_storage;
   int linear_tid;
 
 public:
   //! @brief The shared memory that one store needs (nothing for the direct
   //! algorithms, one tile for the transposes). Declare it `__shared__`
   //! (alone, in a struct, or in a union with other storage) and pass it to
-  //! the constructor.
+  //! the constructor. Opaque bytes with no constructor (see util/uninitialized.cuh).
   struct TempStorage
-  {
-    Uninitialized<Storage> bytes; // no constructor: T may have one, __shared__ may not
-  };
+  //! @cond
+      : Uninitialized<_TempStorage>
+  //! @endcond
+  {};
 
   //! @brief Use a private `__shared__` variable as temporary storage.
   __device__ CUBLING_FORCEINLINE BlockStore()
@@ -125,7 +126,7 @@ public:
   //!
   //! @param temp_storage  the block's shared TempStorage (the same object in every thread)
   __device__ CUBLING_FORCEINLINE BlockStore(TempStorage& temp_storage)
-      : temp_storage(temp_storage.bytes.Alias()), linear_tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z))
+      : temp_storage(temp_storage.Alias()), linear_tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z))
   {
   }
 

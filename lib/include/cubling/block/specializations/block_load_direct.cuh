@@ -19,7 +19,9 @@
 //! pointer and falls back to the plain blocked load otherwise.
 #pragma once
 
+#include <cubling/util/arch.cuh>
 #include <cubling/util/macros.cuh>
+#include <cubling/util/uninitialized.cuh>
 
 #include <cuda/std/cstdint>
 #include <cuda/std/type_traits>
@@ -269,11 +271,11 @@ template <typename T, int ITEMS_PER_THREAD, typename RandomAccessIterator>
 __device__ CUBLING_FORCEINLINE void LoadDirectWarpStriped(int linear_tid, RandomAccessIterator block_src_it,
                                                           T (&dst_items)[ITEMS_PER_THREAD])
 {
-  const int first = (linear_tid / 32) * 32 * ITEMS_PER_THREAD + linear_tid % 32;
+  const int first = (linear_tid / warp_threads) * warp_threads * ITEMS_PER_THREAD + linear_tid % warp_threads;
 #pragma unroll
   for (int i = 0; i < ITEMS_PER_THREAD; ++i)
   {
-    dst_items[i] = block_src_it[first + i * 32];
+    dst_items[i] = block_src_it[first + i * warp_threads];
   }
 }
 
@@ -292,11 +294,11 @@ template <typename T, int ITEMS_PER_THREAD, typename RandomAccessIterator>
 __device__ CUBLING_FORCEINLINE void LoadDirectWarpStriped(int linear_tid, RandomAccessIterator block_src_it,
                                                           T (&dst_items)[ITEMS_PER_THREAD], int block_items_end)
 {
-  const int first = (linear_tid / 32) * 32 * ITEMS_PER_THREAD + linear_tid % 32;
+  const int first = (linear_tid / warp_threads) * warp_threads * ITEMS_PER_THREAD + linear_tid % warp_threads;
 #pragma unroll
   for (int i = 0; i < ITEMS_PER_THREAD; ++i)
   {
-    const int item = first + i * 32;
+    const int item = first + i * warp_threads;
     if (item < block_items_end)
     {
       dst_items[i] = block_src_it[item];
@@ -321,11 +323,11 @@ __device__ CUBLING_FORCEINLINE void LoadDirectWarpStriped(int linear_tid, Random
                                                           T (&dst_items)[ITEMS_PER_THREAD], int block_items_end,
                                                           DefaultT oob_default)
 {
-  const int first = (linear_tid / 32) * 32 * ITEMS_PER_THREAD + linear_tid % 32;
+  const int first = (linear_tid / warp_threads) * warp_threads * ITEMS_PER_THREAD + linear_tid % warp_threads;
 #pragma unroll
   for (int i = 0; i < ITEMS_PER_THREAD; ++i)
   {
-    const int item = first + i * 32;
+    const int item = first + i * warp_threads;
     dst_items[i]   = item < block_items_end ? static_cast<T>(block_src_it[item]) : static_cast<T>(oob_default);
   }
 }
@@ -345,10 +347,9 @@ namespace detail
 //! @tparam ITEMS_PER_THREAD  items per thread
 template <typename T, int BLOCK_THREADS, int ITEMS_PER_THREAD> struct BlockLoadDirect
 {
-  //! No shared memory.
-  struct TempStorage
-  {
-  };
+  //! No shared memory (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<NullType>
+  {};
 
   int linear_tid;
 
@@ -384,10 +385,9 @@ template <typename T, int BLOCK_THREADS, int ITEMS_PER_THREAD> struct BlockLoadD
 //! @tparam ITEMS_PER_THREAD  items per thread
 template <typename T, int BLOCK_THREADS, int ITEMS_PER_THREAD> struct BlockLoadStriped
 {
-  //! No shared memory.
-  struct TempStorage
-  {
-  };
+  //! No shared memory (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<NullType>
+  {};
 
   int linear_tid;
 
@@ -427,10 +427,9 @@ template <typename T, int BLOCK_THREADS, int ITEMS_PER_THREAD> struct BlockLoadS
 //! @tparam ITEMS_PER_THREAD  items per thread
 template <typename T, int BLOCK_THREADS, int ITEMS_PER_THREAD> struct BlockLoadVectorize
 {
-  //! No shared memory.
-  struct TempStorage
-  {
-  };
+  //! No shared memory (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<NullType>
+  {};
 
   int linear_tid;
 

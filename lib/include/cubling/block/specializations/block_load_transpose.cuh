@@ -16,7 +16,9 @@
 
 #include <cubling/block/block_exchange.cuh>
 #include <cubling/block/specializations/block_load_direct.cuh>
+#include <cubling/util/arch.cuh>
 #include <cubling/util/macros.cuh>
+#include <cubling/util/uninitialized.cuh>
 
 namespace cubling
 {
@@ -38,13 +40,17 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, int BLOCK_DIM_Y, in
 {
   static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
   using Exchange                     = BlockExchange<T, BLOCK_DIM_X, ITEMS_PER_THREAD, false, BLOCK_DIM_Y, BLOCK_DIM_Z>;
-  using TempStorage                  = typename Exchange::TempStorage;
+  using _TempStorage                 = typename Exchange::TempStorage;
 
-  TempStorage& storage;
+  //! BlockExchange's shared memory (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<_TempStorage>
+  {};
+
+  _TempStorage& storage;
   int linear_tid;
 
-  __device__ CUBLING_FORCEINLINE BlockLoadTranspose(TempStorage& storage_, int linear_tid_)
-      : storage(storage_), linear_tid(linear_tid_)
+  __device__ CUBLING_FORCEINLINE BlockLoadTranspose(TempStorage& temp_storage, int linear_tid_)
+      : storage(temp_storage.Alias()), linear_tid(linear_tid_)
   {
   }
 
@@ -87,16 +93,20 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, int BLOCK_DIM_Y, in
 struct BlockLoadWarpTranspose
 {
   static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
-  static_assert(BLOCK_THREADS % 32 == 0, "BLOCK_LOAD_WARP_TRANSPOSE needs a block of whole warps (a multiple of 32 "
+  static_assert(BLOCK_THREADS % warp_threads == 0, "BLOCK_LOAD_WARP_TRANSPOSE needs a block of whole warps (a multiple of 32 "
                                          "threads); use BLOCK_LOAD_TRANSPOSE for other block sizes");
-  using Exchange    = BlockExchange<T, BLOCK_DIM_X, ITEMS_PER_THREAD, false, BLOCK_DIM_Y, BLOCK_DIM_Z>;
-  using TempStorage = typename Exchange::TempStorage;
+  using Exchange     = BlockExchange<T, BLOCK_DIM_X, ITEMS_PER_THREAD, false, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+  using _TempStorage = typename Exchange::TempStorage;
 
-  TempStorage& storage;
+  //! BlockExchange's shared memory (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<_TempStorage>
+  {};
+
+  _TempStorage& storage;
   int linear_tid;
 
-  __device__ CUBLING_FORCEINLINE BlockLoadWarpTranspose(TempStorage& storage_, int linear_tid_)
-      : storage(storage_), linear_tid(linear_tid_)
+  __device__ CUBLING_FORCEINLINE BlockLoadWarpTranspose(TempStorage& temp_storage, int linear_tid_)
+      : storage(temp_storage.Alias()), linear_tid(linear_tid_)
   {
   }
 

@@ -16,7 +16,9 @@
 #pragma once
 
 #include <cubling/block/specializations/block_load_direct.cuh>
+#include <cubling/util/arch.cuh>
 #include <cubling/util/macros.cuh>
+#include <cubling/util/uninitialized.cuh>
 
 #include <cuda/std/type_traits>
 
@@ -173,11 +175,11 @@ template <typename T, int ITEMS_PER_THREAD, typename OutputIteratorT>
 __device__ CUBLING_FORCEINLINE void StoreDirectWarpStriped(int linear_tid, OutputIteratorT block_itr,
                                                            T (&items)[ITEMS_PER_THREAD])
 {
-  const int first = (linear_tid / 32) * 32 * ITEMS_PER_THREAD + linear_tid % 32;
+  const int first = (linear_tid / warp_threads) * warp_threads * ITEMS_PER_THREAD + linear_tid % warp_threads;
 #pragma unroll
   for (int i = 0; i < ITEMS_PER_THREAD; ++i)
   {
-    block_itr[first + i * 32] = items[i];
+    block_itr[first + i * warp_threads] = items[i];
   }
 }
 
@@ -195,11 +197,11 @@ template <typename T, int ITEMS_PER_THREAD, typename OutputIteratorT>
 __device__ CUBLING_FORCEINLINE void StoreDirectWarpStriped(int linear_tid, OutputIteratorT block_itr,
                                                            T (&items)[ITEMS_PER_THREAD], int valid_items)
 {
-  const int first = (linear_tid / 32) * 32 * ITEMS_PER_THREAD + linear_tid % 32;
+  const int first = (linear_tid / warp_threads) * warp_threads * ITEMS_PER_THREAD + linear_tid % warp_threads;
 #pragma unroll
   for (int i = 0; i < ITEMS_PER_THREAD; ++i)
   {
-    const int item = first + i * 32;
+    const int item = first + i * warp_threads;
     if (item < valid_items)
     {
       block_itr[item] = items[i];
@@ -220,10 +222,9 @@ namespace detail
 //! @tparam ITEMS_PER_THREAD  items per thread
 template <typename T, int BLOCK_THREADS, int ITEMS_PER_THREAD> struct BlockStoreDirect
 {
-  //! No shared memory.
-  struct TempStorage
-  {
-  };
+  //! No shared memory (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<NullType>
+  {};
 
   int linear_tid;
 
@@ -251,10 +252,9 @@ template <typename T, int BLOCK_THREADS, int ITEMS_PER_THREAD> struct BlockStore
 //! @tparam ITEMS_PER_THREAD  items per thread
 template <typename T, int BLOCK_THREADS, int ITEMS_PER_THREAD> struct BlockStoreStriped
 {
-  //! No shared memory.
-  struct TempStorage
-  {
-  };
+  //! No shared memory (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<NullType>
+  {};
 
   int linear_tid;
 
@@ -286,10 +286,9 @@ template <typename T, int BLOCK_THREADS, int ITEMS_PER_THREAD> struct BlockStore
 //! @tparam ITEMS_PER_THREAD  items per thread
 template <typename T, int BLOCK_THREADS, int ITEMS_PER_THREAD> struct BlockStoreVectorize
 {
-  //! No shared memory.
-  struct TempStorage
-  {
-  };
+  //! No shared memory (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<NullType>
+  {};
 
   int linear_tid;
 

@@ -17,7 +17,9 @@
 
 #include <cubling/block/block_exchange.cuh>
 #include <cubling/block/specializations/block_store_direct.cuh>
+#include <cubling/util/arch.cuh>
 #include <cubling/util/macros.cuh>
+#include <cubling/util/uninitialized.cuh>
 
 namespace cubling
 {
@@ -40,13 +42,17 @@ struct BlockStoreTranspose
 {
   static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
   using Exchange                     = BlockExchange<T, BLOCK_DIM_X, ITEMS_PER_THREAD, false, BLOCK_DIM_Y, BLOCK_DIM_Z>;
-  using TempStorage                  = typename Exchange::TempStorage;
+  using _TempStorage                 = typename Exchange::TempStorage;
 
-  TempStorage& storage;
+  //! BlockExchange's shared memory (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<_TempStorage>
+  {};
+
+  _TempStorage& storage;
   int linear_tid;
 
-  __device__ CUBLING_FORCEINLINE BlockStoreTranspose(TempStorage& storage_, int linear_tid_)
-      : storage(storage_), linear_tid(linear_tid_)
+  __device__ CUBLING_FORCEINLINE BlockStoreTranspose(TempStorage& temp_storage, int linear_tid_)
+      : storage(temp_storage.Alias()), linear_tid(linear_tid_)
   {
   }
 
@@ -81,16 +87,20 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, int BLOCK_DIM_Y, in
 struct BlockStoreWarpTranspose
 {
   static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
-  static_assert(BLOCK_THREADS % 32 == 0, "BLOCK_STORE_WARP_TRANSPOSE needs a block of whole warps (a multiple of 32 "
+  static_assert(BLOCK_THREADS % warp_threads == 0, "BLOCK_STORE_WARP_TRANSPOSE needs a block of whole warps (a multiple of 32 "
                                          "threads); use BLOCK_STORE_TRANSPOSE for other block sizes");
-  using Exchange    = BlockExchange<T, BLOCK_DIM_X, ITEMS_PER_THREAD, false, BLOCK_DIM_Y, BLOCK_DIM_Z>;
-  using TempStorage = typename Exchange::TempStorage;
+  using Exchange     = BlockExchange<T, BLOCK_DIM_X, ITEMS_PER_THREAD, false, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+  using _TempStorage = typename Exchange::TempStorage;
 
-  TempStorage& storage;
+  //! BlockExchange's shared memory (see util/uninitialized.cuh).
+  struct TempStorage : Uninitialized<_TempStorage>
+  {};
+
+  _TempStorage& storage;
   int linear_tid;
 
-  __device__ CUBLING_FORCEINLINE BlockStoreWarpTranspose(TempStorage& storage_, int linear_tid_)
-      : storage(storage_), linear_tid(linear_tid_)
+  __device__ CUBLING_FORCEINLINE BlockStoreWarpTranspose(TempStorage& temp_storage, int linear_tid_)
+      : storage(temp_storage.Alias()), linear_tid(linear_tid_)
   {
   }
 
