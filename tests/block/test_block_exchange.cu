@@ -23,6 +23,7 @@
 #include <vector>
 
 #include <cubling/block/block_exchange.cuh>
+#include <cubling/util/arch.cuh>
 
 #include "check.h"
 
@@ -73,7 +74,8 @@ int position(Arrangement arrangement, int threads, int items, int rank, int i)
   case STRIPED:
     return i * threads + rank;
   default:
-    return (rank / 32) * 32 * items + i * 32 + rank % 32;
+    return (rank / cubling::warp_threads) * cubling::warp_threads * items + i * cubling::warp_threads +
+           rank % cubling::warp_threads;
   }
 }
 
@@ -181,7 +183,7 @@ template <typename T, int BX, int BY, int BZ, int ITEMS> void check_case(const c
 {
   constexpr int THREADS = BX * BY * BZ;
   constexpr int TILE    = THREADS * ITEMS;
-  constexpr bool WARPS  = THREADS % 32 == 0;
+  constexpr bool WARPS  = THREADS % cubling::warp_threads == 0;
   constexpr bool WIDEN  = std::is_integral_v<T> && std::is_signed_v<T> && sizeof(T) <= 4;
 
   std::vector<T> in(static_cast<size_t>(BLOCKS) * TILE);

@@ -1,8 +1,10 @@
 //! @file
 //! BlockExchange: the threads of a block rearrange a tile of items between
-//! the blocked, striped and warp-striped arrangements, through shared memory.
+//! the blocked, striped and warp-striped arrangements, or scatter it by rank
+//! into the blocked or striped arrangement, through shared memory.
 #pragma once
 
+#include <cubling/util/arch.cuh>
 #include <cubling/util/lane_id.cuh>
 #include <cubling/util/macros.cuh>
 #include <cubling/util/thread_id.cuh>
@@ -12,7 +14,8 @@ namespace cubling
 {
 
 //! @brief Cooperative rearrangement of a tile of `BLOCK_THREADS * ITEMS_PER_THREAD`
-//! items between the three arrangements that the block layer uses.
+//! items between the three arrangements that the block layer uses, and
+//! scatter of a tile by rank into the blocked or striped arrangement.
 //!
 //! Number the tile's items `0 .. TILE - 1`, and the threads by row-major rank
 //! `r` (see cubling::RowMajorTid). Item `i` of thread `r` is, in the
@@ -30,7 +33,18 @@ namespace cubling
 //! (`__syncthreads()`; striped exchanges) or only for the warp
 //! (`__syncwarp()`; warp-striped exchanges, where each warp touches only its
 //! own run). Each thread writes all its items before it reads any, so
-//! `input_items` and `output_items` may be the same array (in place).
+//! `input_items` and `output_items` may be the same array (in place; each
+//! exchange also has a one-array in-place overload, as in CUB).
+//!
+//! **Scatter by rank.** The scatter exchanges take, with each item, its
+//! *rank*: the tile position it must go to (a radix sort's ranking pass
+//! computes them). Each thread writes item `i` to tile position `ranks[i]`;
+//! after a `__syncthreads()` each thread reads its items of the target
+//! arrangement, blocked (ScatterToBlocked) or striped (ScatterToStriped and
+//! the guarded and flagged forms). Where the items come from does not
+//! matter, only their ranks: the ranks of the whole block must be distinct
+//! positions `0 .. TILE - 1` (a permutation of the tile, or part of one for
+//! the guarded and flagged forms, which skip some items).
 //!
 //! **Bank conflicts.** Striped accesses are conflict-free: a warp touches
 //! 32 consecutive slots. Blocked accesses have a stride of
@@ -49,7 +63,8 @@ namespace cubling
 //! must first pass a `__syncthreads()` (a `__syncwarp()` is enough between
 //! two warp-striped exchanges).
 //!
-//! The API is CUB's (the four `(input_items, output_items)` exchanges).
+//! The API is CUB's: the four `(input_items, output_items)` exchanges, the
+//! four scatters, and their in-place overloads.
 //!
 //! @tparam InputT             item type: any copy-assignable type, a struct included
 //! @tparam BLOCK_DIM_X        threads of the block along x
@@ -71,42 +86,69 @@ class BlockExchange
   static_assert(BLOCK_DIM_X >= 1 && BLOCK_DIM_Y >= 1 && BLOCK_DIM_Z >= 1 && BLOCK_THREADS <= 1024,
                 "a CUDA block has 1 to 1024 threads");
 
-  static constexpr int WARP_THREADS = 32;
-  static constexpr int TILE_ITEMS   = BLOCK_THREADS * ITEMS_PER_THREAD;
-  //! Pad one slot every 32 when blocked accesses would conflict (see above).
+  static constexpr int TILE_ITEMS = BLOCK_THREADS * ITEMS_PER_THREAD;
+  //! Pad one slot every `smem_banks` when blocked accesses would conflict (see above).
   static constexpr bool PADDED = ITEMS_PER_THREAD % 8 == 0;
-  static constexpr int SLOTS   = TILE_ITEMS + (PADDED ? TILE_ITEMS / 32 : 0);
+  static constexpr int SLOTS   = TILE_ITEMS + (PADDED ? TILE_ITEMS / smem_banks : 0);
 
   //! The shared-memory layout: the tile (plus padding). 16-byte alignment
   //! lets the blocked side use vector accesses.
-  struct alignas(16) Storage
+  struct alignas(16) _TempStorage
   {
     InputT slot[SLOTS];
   };
 
-  __device__ CUBLING_FORCEINLINE static Storage& PrivateStorage()
+  __device__ CUBLING_FORCEINLINE static _TempStorage& PrivateStorage()
   {
-    __shared__ Uninitialized<Storage> private_storage;
+    __shared__ TempStorage private_storage; // the opaque type: _TempStorage may hold T, which may have a constructor
     return private_storage.Alias();
   }
 
   //! Where tile item `item` lives in shared memory.
   __device__ CUBLING_FORCEINLINE static int Slot(int item)
   {
-    return PADDED ? item + (item >> 5) : item;
+    return PADDED ? item + (item >> log2_smem_banks) : item;
   }
 
-  Storage& temp_storage;
+  // Phase 2 of every block-wide exchange and scatter: wait until every thread
+  // has placed its items, then read this thread's items of the target
+  // arrangement, blocked (a contiguous run) or striped (every
+  // BLOCK_THREADS-th position from linear_tid on).
+  template <typename OutputT>
+  __device__ CUBLING_FORCEINLINE void ReadBlocked(OutputT (&output_items)[ITEMS_PER_THREAD])
+  {
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      output_items[i] = temp_storage.slot[Slot(linear_tid * ITEMS_PER_THREAD + i)];
+    }
+  }
+
+  template <typename OutputT>
+  __device__ CUBLING_FORCEINLINE void ReadStriped(OutputT (&output_items)[ITEMS_PER_THREAD])
+  {
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      output_items[i] = temp_storage.slot[Slot(i * BLOCK_THREADS + linear_tid)];
+    }
+  }
+
+  _TempStorage& temp_storage;
   int linear_tid;
 
 public:
   //! @brief The shared memory that one exchange needs (the tile, plus padding
-  //! where it avoids bank conflicts). Declare it `__shared__` and pass it to
+  //! where it avoids bank conflicts), as opaque bytes with no constructor
+  //! (see util/uninitialized.cuh). Declare it `__shared__` and pass it to
   //! the constructor.
   struct TempStorage
-  {
-    Uninitialized<Storage> bytes; // no constructor: InputT may have one, __shared__ may not
-  };
+  //! @cond
+      : Uninitialized<_TempStorage>
+  //! @endcond
+  {};
 
   //! @brief Use a private `__shared__` variable as temporary storage.
   __device__ CUBLING_FORCEINLINE BlockExchange()
@@ -118,7 +160,7 @@ public:
   //!
   //! @param temp_storage  the block's shared TempStorage (the same object in every thread)
   __device__ CUBLING_FORCEINLINE BlockExchange(TempStorage& temp_storage)
-      : temp_storage(temp_storage.bytes.Alias()), linear_tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z))
+      : temp_storage(temp_storage.Alias()), linear_tid(RowMajorTid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z))
   {
   }
 
@@ -139,12 +181,7 @@ public:
     {
       temp_storage.slot[Slot(i * BLOCK_THREADS + linear_tid)] = input_items[i];
     }
-    __syncthreads();
-#pragma unroll
-    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-    {
-      output_items[i] = temp_storage.slot[Slot(linear_tid * ITEMS_PER_THREAD + i)];
-    }
+    ReadBlocked(output_items);
   }
 
   //! @brief Rearrange the tile from the blocked to the striped arrangement.
@@ -164,12 +201,7 @@ public:
     {
       temp_storage.slot[Slot(linear_tid * ITEMS_PER_THREAD + i)] = input_items[i];
     }
-    __syncthreads();
-#pragma unroll
-    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
-    {
-      output_items[i] = temp_storage.slot[Slot(i * BLOCK_THREADS + linear_tid)];
-    }
+    ReadStriped(output_items);
   }
 
   //! @brief Rearrange each warp's run from the warp-striped to the blocked arrangement.
@@ -185,14 +217,14 @@ public:
   __device__ CUBLING_FORCEINLINE void WarpStripedToBlocked(const InputT (&input_items)[ITEMS_PER_THREAD],
                                                            OutputT (&output_items)[ITEMS_PER_THREAD])
   {
-    static_assert(BLOCK_THREADS % WARP_THREADS == 0,
+    static_assert(BLOCK_THREADS % warp_threads == 0,
                   "the warp-striped arrangement needs whole warps: BLOCK_THREADS must be a multiple of 32");
     const int lane        = static_cast<int>(LaneId());
-    const int warp_offset = (linear_tid / WARP_THREADS) * WARP_THREADS * ITEMS_PER_THREAD;
+    const int warp_offset = (linear_tid / warp_threads) * warp_threads * ITEMS_PER_THREAD;
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      temp_storage.slot[Slot(warp_offset + i * WARP_THREADS + lane)] = input_items[i];
+      temp_storage.slot[Slot(warp_offset + i * warp_threads + lane)] = input_items[i];
     }
     __syncwarp();
 #pragma unroll
@@ -214,10 +246,10 @@ public:
   __device__ CUBLING_FORCEINLINE void BlockedToWarpStriped(const InputT (&input_items)[ITEMS_PER_THREAD],
                                                            OutputT (&output_items)[ITEMS_PER_THREAD])
   {
-    static_assert(BLOCK_THREADS % WARP_THREADS == 0,
+    static_assert(BLOCK_THREADS % warp_threads == 0,
                   "the warp-striped arrangement needs whole warps: BLOCK_THREADS must be a multiple of 32");
     const int lane        = static_cast<int>(LaneId());
-    const int warp_offset = (linear_tid / WARP_THREADS) * WARP_THREADS * ITEMS_PER_THREAD;
+    const int warp_offset = (linear_tid / warp_threads) * warp_threads * ITEMS_PER_THREAD;
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
@@ -227,9 +259,210 @@ public:
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i)
     {
-      output_items[i] = temp_storage.slot[Slot(warp_offset + i * WARP_THREADS + lane)];
+      output_items[i] = temp_storage.slot[Slot(warp_offset + i * warp_threads + lane)];
     }
   }
+
+  //! @brief Scatter the tile by rank into the blocked arrangement: thread `r`
+  //! gets the items ranked `r * ITEMS_PER_THREAD .. r * ITEMS_PER_THREAD + ITEMS_PER_THREAD - 1`.
+  //!
+  //! Phase 1: each thread writes item `i` to tile position `ranks[i]`;
+  //! `__syncthreads()`; phase 2: each thread reads its contiguous run.
+  //!
+  //! @tparam OutputT       output item type (`InputT` converts to it)
+  //! @tparam OffsetT       integer type of the ranks
+  //! @param input_items    this thread's items, in any arrangement
+  //! @param output_items   this thread's items, blocked by rank (may be `input_items`)
+  //! @param ranks          the tile position of each item; over the block, a
+  //!                       permutation of `0 .. BLOCK_THREADS * ITEMS_PER_THREAD - 1`
+  template <typename OutputT, typename OffsetT>
+  __device__ CUBLING_FORCEINLINE void ScatterToBlocked(const InputT (&input_items)[ITEMS_PER_THREAD],
+                                                       OutputT (&output_items)[ITEMS_PER_THREAD],
+                                                       OffsetT (&ranks)[ITEMS_PER_THREAD])
+  {
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      temp_storage.slot[Slot(static_cast<int>(ranks[i]))] = input_items[i];
+    }
+    ReadBlocked(output_items);
+  }
+
+  //! @brief Scatter the tile by rank into the striped arrangement: thread `r`'s
+  //! item `i` is the item ranked `i * BLOCK_THREADS + r`.
+  //!
+  //! Phase 1: each thread writes item `i` to tile position `ranks[i]`;
+  //! `__syncthreads()`; phase 2: each thread reads every `BLOCK_THREADS`-th
+  //! position from its rank on (conflict-free; ready for a coalesced store).
+  //!
+  //! @tparam OutputT       output item type (`InputT` converts to it)
+  //! @tparam OffsetT       integer type of the ranks
+  //! @param input_items    this thread's items, in any arrangement
+  //! @param output_items   this thread's items, striped by rank (may be `input_items`)
+  //! @param ranks          the tile position of each item; over the block, a
+  //!                       permutation of `0 .. BLOCK_THREADS * ITEMS_PER_THREAD - 1`
+  template <typename OutputT, typename OffsetT>
+  __device__ CUBLING_FORCEINLINE void ScatterToStriped(const InputT (&input_items)[ITEMS_PER_THREAD],
+                                                       OutputT (&output_items)[ITEMS_PER_THREAD],
+                                                       OffsetT (&ranks)[ITEMS_PER_THREAD])
+  {
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      temp_storage.slot[Slot(static_cast<int>(ranks[i]))] = input_items[i];
+    }
+    ReadStriped(output_items);
+  }
+
+  //! @brief ScatterToStriped for a partial tile: items with a negative rank
+  //! are not placed.
+  //!
+  //! The output items at tile positions that no item was ranked to are
+  //! unspecified (whatever the shared memory held); the caller knows which
+  //! they are (typically, positions from the number of valid items on).
+  //!
+  //! @tparam OutputT       output item type (`InputT` converts to it)
+  //! @tparam OffsetT       signed integer type of the ranks
+  //! @param input_items    this thread's items, in any arrangement
+  //! @param output_items   this thread's items, striped by rank (may be `input_items`)
+  //! @param ranks          the tile position of each item, or a negative value
+  //!                       for an item to leave out; the non-negative ranks of
+  //!                       the block are distinct
+  template <typename OutputT, typename OffsetT>
+  __device__ CUBLING_FORCEINLINE void ScatterToStripedGuarded(const InputT (&input_items)[ITEMS_PER_THREAD],
+                                                              OutputT (&output_items)[ITEMS_PER_THREAD],
+                                                              OffsetT (&ranks)[ITEMS_PER_THREAD])
+  {
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      if (ranks[i] >= 0)
+      {
+        temp_storage.slot[Slot(static_cast<int>(ranks[i]))] = input_items[i];
+      }
+    }
+    ReadStriped(output_items);
+  }
+
+  //! @brief ScatterToStriped for a partial tile: items whose flag is false
+  //! are not placed.
+  //!
+  //! The output items at tile positions that no valid item was ranked to are
+  //! unspecified.
+  //!
+  //! @tparam OutputT       output item type (`InputT` converts to it)
+  //! @tparam OffsetT       integer type of the ranks
+  //! @tparam ValidFlag     a type that converts to `bool`
+  //! @param input_items    this thread's items, in any arrangement
+  //! @param output_items   this thread's items, striped by rank (may be `input_items`)
+  //! @param ranks          the tile position of each item (read only where
+  //!                       `is_valid` is true; those ranks are distinct over the block)
+  //! @param is_valid       whether each item takes part
+  template <typename OutputT, typename OffsetT, typename ValidFlag>
+  __device__ CUBLING_FORCEINLINE void ScatterToStripedFlagged(const InputT (&input_items)[ITEMS_PER_THREAD],
+                                                              OutputT (&output_items)[ITEMS_PER_THREAD],
+                                                              OffsetT (&ranks)[ITEMS_PER_THREAD],
+                                                              ValidFlag (&is_valid)[ITEMS_PER_THREAD])
+  {
+#pragma unroll
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+    {
+      if (is_valid[i])
+      {
+        temp_storage.slot[Slot(static_cast<int>(ranks[i]))] = input_items[i];
+      }
+    }
+    ReadStriped(output_items);
+  }
+
+  //! @name In-place overloads (CUB's): the items are rearranged in their own array.
+  //! @{
+
+  //! @brief StripedToBlocked in place.
+  //!
+  //! @param items  this thread's items: striped in, blocked out
+  __device__ CUBLING_FORCEINLINE void StripedToBlocked(InputT (&items)[ITEMS_PER_THREAD])
+  {
+    StripedToBlocked(items, items);
+  }
+
+  //! @brief BlockedToStriped in place.
+  //!
+  //! @param items  this thread's items: blocked in, striped out
+  __device__ CUBLING_FORCEINLINE void BlockedToStriped(InputT (&items)[ITEMS_PER_THREAD])
+  {
+    BlockedToStriped(items, items);
+  }
+
+  //! @brief WarpStripedToBlocked in place.
+  //!
+  //! @param items  this thread's items: warp-striped in, blocked out
+  __device__ CUBLING_FORCEINLINE void WarpStripedToBlocked(InputT (&items)[ITEMS_PER_THREAD])
+  {
+    WarpStripedToBlocked(items, items);
+  }
+
+  //! @brief BlockedToWarpStriped in place.
+  //!
+  //! @param items  this thread's items: blocked in, warp-striped out
+  __device__ CUBLING_FORCEINLINE void BlockedToWarpStriped(InputT (&items)[ITEMS_PER_THREAD])
+  {
+    BlockedToWarpStriped(items, items);
+  }
+
+  //! @brief ScatterToBlocked in place.
+  //!
+  //! @tparam OffsetT  integer type of the ranks
+  //! @param items     this thread's items: in any arrangement in, blocked by rank out
+  //! @param ranks     the tile position of each item (a permutation over the block)
+  template <typename OffsetT>
+  __device__ CUBLING_FORCEINLINE void ScatterToBlocked(InputT (&items)[ITEMS_PER_THREAD],
+                                                       OffsetT (&ranks)[ITEMS_PER_THREAD])
+  {
+    ScatterToBlocked(items, items, ranks);
+  }
+
+  //! @brief ScatterToStriped in place.
+  //!
+  //! @tparam OffsetT  integer type of the ranks
+  //! @param items     this thread's items: in any arrangement in, striped by rank out
+  //! @param ranks     the tile position of each item (a permutation over the block)
+  template <typename OffsetT>
+  __device__ CUBLING_FORCEINLINE void ScatterToStriped(InputT (&items)[ITEMS_PER_THREAD],
+                                                       OffsetT (&ranks)[ITEMS_PER_THREAD])
+  {
+    ScatterToStriped(items, items, ranks);
+  }
+
+  //! @brief ScatterToStripedGuarded in place.
+  //!
+  //! @tparam OffsetT  signed integer type of the ranks
+  //! @param items     this thread's items: in any arrangement in, striped by rank out
+  //! @param ranks     the tile position of each item, or a negative value to leave it out
+  template <typename OffsetT>
+  __device__ CUBLING_FORCEINLINE void ScatterToStripedGuarded(InputT (&items)[ITEMS_PER_THREAD],
+                                                              OffsetT (&ranks)[ITEMS_PER_THREAD])
+  {
+    ScatterToStripedGuarded(items, items, ranks);
+  }
+
+  //! @brief ScatterToStripedFlagged in place.
+  //!
+  //! @tparam OffsetT    integer type of the ranks
+  //! @tparam ValidFlag  a type that converts to `bool`
+  //! @param items       this thread's items: in any arrangement in, striped by rank out
+  //! @param ranks       the tile position of each valid item
+  //! @param is_valid    whether each item takes part
+  template <typename OffsetT, typename ValidFlag>
+  __device__ CUBLING_FORCEINLINE void ScatterToStripedFlagged(InputT (&items)[ITEMS_PER_THREAD],
+                                                              OffsetT (&ranks)[ITEMS_PER_THREAD],
+                                                              ValidFlag (&is_valid)[ITEMS_PER_THREAD])
+  {
+    ScatterToStripedFlagged(items, items, ranks, is_valid);
+  }
+
+  //! @}
+
 };
 
 } // namespace cubling
