@@ -347,13 +347,14 @@ void check_all()
 {
   check_shape<A, C, 7, 1, 1>();
   check_shape<A, C, 32, 1, 1>();
+  check_shape<A, C, 64, 1, 1>(); // raking segments of 2, unpadded (read as one 8-byte access)
   check_shape<A, C, 65, 1, 1>();
   check_shape<A, C, 96, 1, 1>();
   check_shape<A, C, 128, 1, 1>();
   check_shape<A, C, 256, 1, 1>();
   check_shape<A, C, 1024, 1, 1>();
   check_shape<A, C, 32, 4, 1>(); // 2D: 128 threads
-  check_shape<A, C, 5, 4, 3>();  // 3D: 60 threads, not a multiple of 32
+  check_shape<A, C, 5, 4, 3>();  // 3D: 60 threads, not a multiple of 32 (raking: 30 full segments of 2)
 
   check_type<A, C, int8_t>("int8");
   check_type<A, C, int16_t>("int16");
