@@ -6,8 +6,9 @@
 // (thread r's item i is item r * ITEMS + i of its block's random tile) and
 // runs every exchange
 //   BlockedToStriped, StripedToBlocked, BlockedToWarpStriped, WarpStripedToBlocked
-// three ways: cubling into a second array, cubling in place (input and
-// output the same array), and cub into a second array; plus one exchange
+// three ways: cubling into a second array, cubling in place (the one-array
+// overload, which passes the same array as input and output), and cub into
+// a second array; plus one exchange
 // with the default constructor (private storage), and one that converts
 // the item type on output. The warp-striped exchanges need whole warps and
 // are skipped on blocks that are not multiples of 32. The CPU oracle puts
@@ -128,7 +129,7 @@ __global__ void __launch_bounds__(BX* BY* BZ) exchange_kernel(const T* in, T* ou
 
   // Exchange e, three ways. Each call ends with reads of its storage, so the
   // block passes a barrier before the storage is written again.
-  auto run = [&](int e, auto mine_op, auto cub_op)
+  auto run = [&](int e, auto mine_op, auto mine_in_place_op, auto cub_op)
   {
     T result[ITEMS];
     mine_op(Mine(mine_storage), items, result);
@@ -139,7 +140,7 @@ __global__ void __launch_bounds__(BX* BY* BZ) exchange_kernel(const T* in, T* ou
     {
       in_place[i] = items[i];
     }
-    mine_op(Mine(mine_storage), in_place, in_place);
+    mine_in_place_op(Mine(mine_storage), in_place);
     dump(WAYS * e + 1, in_place);
     cub_op(Theirs(cub_storage), items, result);
     dump(WAYS * e + 2, result);
@@ -147,17 +148,21 @@ __global__ void __launch_bounds__(BX* BY* BZ) exchange_kernel(const T* in, T* ou
   };
   run(
       0, [](Mine m, const T(&x)[ITEMS], T(&y)[ITEMS]) { m.BlockedToStriped(x, y); },
+      [](Mine m, T(&y)[ITEMS]) { m.BlockedToStriped(y); },
       [](Theirs t, const T(&x)[ITEMS], T(&y)[ITEMS]) { t.BlockedToStriped(x, y); });
   run(
       1, [](Mine m, const T(&x)[ITEMS], T(&y)[ITEMS]) { m.StripedToBlocked(x, y); },
+      [](Mine m, T(&y)[ITEMS]) { m.StripedToBlocked(y); },
       [](Theirs t, const T(&x)[ITEMS], T(&y)[ITEMS]) { t.StripedToBlocked(x, y); });
   if constexpr (WARPS)
   {
     run(
         2, [](Mine m, const T(&x)[ITEMS], T(&y)[ITEMS]) { m.BlockedToWarpStriped(x, y); },
+        [](Mine m, T(&y)[ITEMS]) { m.BlockedToWarpStriped(y); },
         [](Theirs t, const T(&x)[ITEMS], T(&y)[ITEMS]) { t.BlockedToWarpStriped(x, y); });
     run(
         3, [](Mine m, const T(&x)[ITEMS], T(&y)[ITEMS]) { m.WarpStripedToBlocked(x, y); },
+        [](Mine m, T(&y)[ITEMS]) { m.WarpStripedToBlocked(y); },
         [](Theirs t, const T(&x)[ITEMS], T(&y)[ITEMS]) { t.WarpStripedToBlocked(x, y); });
   }
 
