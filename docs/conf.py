@@ -21,7 +21,7 @@ author = "the cubling authors"
 copyright = "the cubling authors"
 version = release = "0.1.0"
 
-extensions = ["breathe", "cubling_data"]
+extensions = ["breathe", "cubling_data", "cubling_code"]
 
 # --- Breathe ------------------------------------------------------------------
 breathe_projects = {
@@ -50,8 +50,11 @@ html_title = "cubling"
 html_theme_options = {
     "description": "CUB's primitives, rebuilt chapter by chapter",
     "fixed_sidebar": True,
-    "page_width": "1100px",
-    "sidebar_width": "230px",
+    # 1380 - 220 - 2 * 30 px of padding: a text column of 1100 px, in which a listing of
+    # 120 columns (the sources' width) fits at 14 px without scrolling sideways.
+    "page_width": "1380px",
+    "sidebar_width": "220px",
+    "code_font_size": "14px",
 }
 html_show_sourcelink = False
 html_last_updated_fmt = None  # no dates: the same sources give the same site

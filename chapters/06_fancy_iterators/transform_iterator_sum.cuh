@@ -27,19 +27,19 @@ namespace ch06
 template <typename Library>
 void sum_of_squares_cubling(const runner::Args<problems::reduce_sum_squares_f32>& a)
 {
-  // example-begin cubling
+  // example-begin cubling-side
   cubling::TransformInputIterator<float, Square, const float*> squares(a.in(), Square{});
   sum<Library>(squares, a);
-  // example-end cubling
+  // example-end cubling-side
 }
 
 //! CUB's side: a thrust::transform_iterator into cub::DeviceReduce::Sum.
 inline void sum_of_squares_cub(const runner::Args<problems::reduce_sum_squares_f32>& a)
 {
-  // example-begin cub
+  // example-begin cub-side
   thrust::transform_iterator<Square, const float*> squares(a.in(), Square{});
   sum<cub::DeviceReduce>(squares, a);
-  // example-end cub
+  // example-end cub-side
 }
 
 } // namespace ch06

@@ -29,20 +29,20 @@ using Pair    = Problem::Result; // cubling::KeyValuePair<int64_t, int>: key = i
 
 void launch_cubling(const runner::Args<problems::reduce_argmin_i32>& a)
 {
-  // example-begin cubling
+  // example-begin cubling-side
   cubling::ArgIndexInputIterator<const int*, int64_t> pairs(a.in()); // item i reads as (i, d_in[i])
   const Pair init(INT64_MAX, INT_MAX);                             // loses to every item: no item has a larger index
   size_t bytes = ch06::temp_bytes(a, 0);
   CHECK_CUDA(cubling::DeviceReduce::Reduce(a.scratch, bytes, pairs, a.out(), a.n, cubling::ArgMin{}, init, a.stream));
-  // example-end cubling
+  // example-end cubling-side
 }
 
 void launch_cub(const runner::Args<problems::reduce_argmin_i32>& a)
 {
-  // example-begin cub
+  // example-begin cub-side
   size_t bytes = ch06::temp_bytes(a, 0);
   CHECK_CUDA(cub::DeviceReduce::ArgMin(a.scratch, bytes, a.in(), &a.out()->value, &a.out()->key, a.n, a.stream));
-  // example-end cub
+  // example-end cub-side
 }
 
 } // namespace versus_arg_index_argmin

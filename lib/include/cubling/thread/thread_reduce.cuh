@@ -56,7 +56,7 @@ ThreadReduce(const T (&input)[LENGTH], ReductionOp reduction_op, PrefixT prefix)
 //! @param input         the items
 //! @param reduction_op  the operator
 //! @return the reduction of all items
-// example-begin thread-reduce
+// example-begin thread-reduce-no-prefix
 template <int LENGTH, typename T, typename ReductionOp>
 CUBLING_HOST_DEVICE CUBLING_FORCEINLINE auto ThreadReduce(const T (&input)[LENGTH], ReductionOp reduction_op)
   -> decltype(reduction_op(input[0], input[0]))
@@ -71,6 +71,6 @@ CUBLING_HOST_DEVICE CUBLING_FORCEINLINE auto ThreadReduce(const T (&input)[LENGT
   }
   return accumulator;
 }
-// example-end thread-reduce
+// example-end thread-reduce-no-prefix
 
 } // namespace cubling
