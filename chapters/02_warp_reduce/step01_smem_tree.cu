@@ -27,6 +27,11 @@
 // steps make phase 2 itself shorter and simpler; expect the table to show
 // that it was never the bottleneck of this kernel. (It is where a warp
 // reduction runs in a loop, as in the block and scan chapters.)
+// Expected on many segments (segment_sums_i32): here phase 2 runs once per
+// 128 bytes, and each segment waits for its load, then for this chain of
+// five dependent shared-memory round trips, before its warp can move on.
+// The slowest step of the chapter on this benchmark, and the baseline the
+// next steps are measured against.
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -68,9 +73,25 @@ __global__ void __launch_bounds__(ch02::BLOCK) reduce_kernel(const int* in, int*
 }
 // example-end kernel
 
+// example-begin segment-kernel
+// The same phase 2 on segment_sums_i32: one combine per 32-item segment (sum_frame.cuh).
+__global__ void __launch_bounds__(ch02::BLOCK) segment_kernel(const int* in, int* out, int64_t n)
+{
+  __shared__ int tree[ch02::WARPS][32];
+  int* const warp_tree = tree[threadIdx.x / 32];
+  const int lane       = threadIdx.x % 32;
+  ch02::segment_sums(in, out, n, [=](int value) { return warp_sum(warp_tree, lane, value); });
+}
+// example-end segment-kernel
+
 void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
   ch02::launch_sum(reduce_kernel, a);
+}
+
+void launch(const runner::Args<problems::segment_sums_i32>& a)
+{
+  ch02::launch_segments<segment_kernel>(a);
 }
 
 } // namespace step01_smem_tree

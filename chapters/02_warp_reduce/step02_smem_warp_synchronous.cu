@@ -44,6 +44,10 @@
 // the hardware are free to break the code. Done right, the old trick saves
 // little; it is here because its broken form is still everywhere. Step 3
 // leaves shared memory behind, and with it the barriers.
+// Expected on many segments (segment_sums_i32): about step 1's time, perhaps
+// a little more: the same five shared-memory round trips per segment, with
+// two barriers per level and no compare. Where phase 2 is on the critical
+// path, the old idiom done right still buys nothing.
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -87,9 +91,25 @@ __global__ void __launch_bounds__(ch02::BLOCK) reduce_kernel(const int* in, int*
 }
 // example-end kernel
 
+// example-begin segment-kernel
+// The same phase 2 on segment_sums_i32: one combine per 32-item segment (sum_frame.cuh).
+__global__ void __launch_bounds__(ch02::BLOCK) segment_kernel(const int* in, int* out, int64_t n)
+{
+  __shared__ int tree[ch02::WARPS][48];
+  int* const warp_tree = tree[threadIdx.x / 32];
+  const int lane       = threadIdx.x % 32;
+  ch02::segment_sums(in, out, n, [=](int value) { return warp_sum(warp_tree, lane, value); });
+}
+// example-end segment-kernel
+
 void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
   ch02::launch_sum(reduce_kernel, a);
+}
+
+void launch(const runner::Args<problems::segment_sums_i32>& a)
+{
+  ch02::launch_segments<segment_kernel>(a);
 }
 
 } // namespace step02_smem_warp_synchronous

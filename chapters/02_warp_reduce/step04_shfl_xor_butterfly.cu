@@ -13,6 +13,10 @@
 // non-commutative operator the lanes would combine in different orders;
 // integer addition does not mind.)
 // Expected: the same time as step 3: the same 5 shuffles and 5 adds.
+// Expected on many segments (segment_sums_i32): step 3's time. The butterfly
+// is the same five shuffles and five adds, so even where phase 2 is on the
+// critical path it costs nothing more; what it buys (the total in every lane)
+// is not used here.
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -45,9 +49,22 @@ __global__ void __launch_bounds__(ch02::BLOCK) reduce_kernel(const int* in, int*
 }
 // example-end kernel
 
+// example-begin segment-kernel
+// The same phase 2 on segment_sums_i32: one combine per 32-item segment (sum_frame.cuh).
+__global__ void __launch_bounds__(ch02::BLOCK) segment_kernel(const int* in, int* out, int64_t n)
+{
+  ch02::segment_sums(in, out, n, [](int value) { return warp_sum(value); });
+}
+// example-end segment-kernel
+
 void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
   ch02::launch_sum(reduce_kernel, a);
+}
+
+void launch(const runner::Args<problems::segment_sums_i32>& a)
+{
+  ch02::launch_segments<segment_kernel>(a);
 }
 
 } // namespace step04_shfl_xor_butterfly

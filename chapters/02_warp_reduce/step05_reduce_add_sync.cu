@@ -12,6 +12,10 @@
 // the operations it knows.
 // Expected: phase 2 is one instruction; the kernel's time, as for steps 3
 // and 4, should not move, since phase 1 sets it (see step 1).
+// Expected on many segments (segment_sums_i32): faster than steps 3 and 4,
+// the fastest combine of the chapter: one instruction and one latency per
+// segment instead of a chain of five shuffle-then-add rounds. How much
+// shows depends on how much of each segment's time is its load.
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -48,9 +52,22 @@ __global__ void __launch_bounds__(ch02::BLOCK) reduce_kernel(const int* in, int*
 }
 // example-end kernel
 
+// example-begin segment-kernel
+// The same phase 2 on segment_sums_i32: one combine per 32-item segment (sum_frame.cuh).
+__global__ void __launch_bounds__(ch02::BLOCK) segment_kernel(const int* in, int* out, int64_t n)
+{
+  ch02::segment_sums(in, out, n, [](int value) { return warp_sum(value); });
+}
+// example-end segment-kernel
+
 void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
   ch02::launch_sum(reduce_kernel, a);
+}
+
+void launch(const runner::Args<problems::segment_sums_i32>& a)
+{
+  ch02::launch_segments<segment_kernel>(a);
 }
 
 } // namespace step05_reduce_add_sync

@@ -16,6 +16,9 @@
 // Expected: the same time as step 5, since it compiles to the same
 // instruction. The VERSUS row of this chapter runs this kernel on
 // cub::WarpReduce too.
+// Expected on many segments (segment_sums_i32): step 5's time, since it is
+// the same redux.sync per segment; the library costs nothing over the
+// hand-written instruction.
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -42,9 +45,24 @@ __global__ void __launch_bounds__(ch02::BLOCK) reduce_kernel(const int* in, int*
 }
 // example-end kernel
 
+// example-begin segment-kernel
+// The same phase 2 on segment_sums_i32: one combine per 32-item segment (sum_frame.cuh).
+__global__ void __launch_bounds__(ch02::BLOCK) segment_kernel(const int* in, int* out, int64_t n)
+{
+  __shared__ WarpReduce::TempStorage temp_storage[ch02::WARPS]; // one per warp
+  WarpReduce::TempStorage& warp_storage = temp_storage[threadIdx.x / 32];
+  ch02::segment_sums(in, out, n, [&](int value) { return WarpReduce(warp_storage).Sum(value); });
+}
+// example-end segment-kernel
+
 void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
   ch02::launch_sum(reduce_kernel, a);
+}
+
+void launch(const runner::Args<problems::segment_sums_i32>& a)
+{
+  ch02::launch_segments<segment_kernel>(a);
 }
 
 } // namespace step06_warp_reduce

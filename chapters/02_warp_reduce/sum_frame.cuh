@@ -1,6 +1,9 @@
-// sum_frame.cuh: the frame around each step of chapter 02.
+// sum_frame.cuh: the frames around each step of chapter 02.
 //
-// Every step computes the whole sum in three phases:
+// Each step runs its warp combine (phase 2) on two problems, each in a frame
+// that is the same for all steps.
+//
+// The sum of the whole array (problems::reduce_sum_i32) in three phases:
 //   1. each thread adds up its share of the array in a register (thread_sum);
 //   2. the 32 lanes of each warp combine their 32 sums into one: the step's
 //      own idea, and the only thing that changes from step to step;
@@ -9,7 +12,14 @@
 // Phases 1 and 3 live here, identical for all steps, so that the table
 // measures phase 2 and nothing else. Integer addition is associative and
 // commutative, so the order in which the warps' atomics land does not
-// change the result.
+// change the result. Here phase 2 runs once per warp per kernel, after a
+// long phase 1, so it hardly shows in the time.
+//
+// The sums of 32-item segments (problems::segment_sums_i32), many small
+// reductions where the first problem has one: a warp loads one segment
+// (phase 1), combines it (phase 2, the step's idea), and lane 0 writes its
+// sum (phase 3); then the warp moves on to its next segment. Phase 2 now
+// runs once per 128 bytes read, on the critical path of every segment.
 #pragma once
 
 #include <algorithm>
@@ -80,5 +90,51 @@ void launch_sum(Kernel kernel, const runner::Args<problems::reduce_sum_i32>& a)
   kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), a.out(), a.n);
 }
 // example-end launch-sum
+
+// example-begin segment-sums
+// The frame of the second problem. A segment is 32 ints, one per lane: the
+// shortest segment a whole warp covers, so that every 128 bytes the warp
+// reads pay for one full combine. (Two or four items per lane would halve or
+// quarter the combine's share of the work, and add a phase-1 loop that the
+// steps do not change.) Each warp walks the segments with a grid-wide
+// stride: a warp loads segment s with one coalesced 128-byte load (lanes past
+// n, in a last partial segment, take 0), passes its lane's item to the
+// step's `warp_sum` (phase 2: the total must end in lane 0), and lane 0
+// writes out[s]. The loop's bounds are the same in all 32 lanes, so the
+// whole warp always enters warp_sum together.
+template <typename WarpSum>
+__device__ __forceinline__ void segment_sums(const int* in, int* out, int64_t n, WarpSum warp_sum)
+{
+  const int lane         = threadIdx.x % 32;
+  const int64_t segments = cubling::ceil_div(n, int64_t{32});
+  const int64_t warps    = int64_t{gridDim.x} * WARPS;
+  for (int64_t s = (int64_t{blockIdx.x} * BLOCK + threadIdx.x) / 32; s < segments; s += warps)
+  {
+    const int64_t i = s * 32 + lane;
+    const int sum   = warp_sum(i < n ? in[i] : 0); // phases 1 and 2
+    if (lane == 0)
+    {
+      out[s] = sum; // phase 3
+    }
+  }
+}
+// example-end segment-sums
+
+// example-begin launch-segments
+// Launch a step's segment kernel: a warp per segment, but no more blocks
+// than the GPU holds at once (asked of the occupancy calculator for this
+// kernel); then each warp loops over several segments.
+template <auto Kernel>
+void launch_segments(const runner::Args<problems::segment_sums_i32>& a)
+{
+  const int64_t segments = cubling::ceil_div(a.n, int64_t{32});
+  const int64_t most     = runner::resident_grid<Kernel>(BLOCK, a.device);
+  const int64_t blocks   = std::min(cubling::ceil_div(segments, int64_t{WARPS}), most);
+  if (blocks > 0)
+  {
+    Kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), a.out(), a.n);
+  }
+}
+// example-end launch-segments
 
 } // namespace ch02

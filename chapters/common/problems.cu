@@ -1,5 +1,9 @@
 // problems.cu: CPU references and CUB oracles for the chapters' problems.
 #include <cub/device/device_reduce.cuh>
+#include <cub/device/device_segmented_reduce.cuh>
+
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
 
 #include <algorithm>
 #include <cmath>
@@ -246,6 +250,85 @@ void copy_i32::oracle(const runner::Args<copy_i32>& a)
 {
   CHECK_CUDA(cudaMemcpyAsync(a.out(), a.in(), sizeof(int) * static_cast<size_t>(a.n), cudaMemcpyDeviceToDevice,
                              a.stream));
+}
+
+// --- segment_sums_i32, tile_sums_i32 -----------------------------------------------------
+namespace
+{
+
+// Where segment s of SEGMENT items begins (End: ends) in an array of n items.
+template <int SEGMENT, bool END>
+struct SegmentOffset
+{
+  int64_t n;
+  __host__ __device__ int64_t operator()(int64_t s) const
+  {
+    const int64_t offset = (s + (END ? 1 : 0)) * SEGMENT;
+    return offset < n ? offset : n;
+  }
+};
+
+// cub::DeviceSegmentedReduce::Sum over the segments of P, with begin and end
+// offsets computed on the fly from a counting iterator.
+template <typename P>
+cudaError_t segment_sums(void* t, size_t& b, const int* in, int* out, int64_t n, cudaStream_t stream)
+{
+  constexpr int S = P::segment_items;
+  const thrust::counting_iterator<int64_t> segment(0);
+  const auto begins = thrust::make_transform_iterator(segment, SegmentOffset<S, false>{n});
+  const auto ends   = thrust::make_transform_iterator(segment, SegmentOffset<S, true>{n});
+  return cub::DeviceSegmentedReduce::Sum(t, b, in, out, P::out_count(0, n), begins, ends, stream);
+}
+
+template <typename P>
+void segment_reference(const ConstHost<typename P::In>& in, const Host<typename P::Out>& out)
+{
+  const auto& items = std::get<0>(in);
+  for (int64_t s = 0; s < std::get<0>(out).count; ++s)
+  {
+    const int64_t begin = s * P::segment_items;
+    const int64_t count = std::min<int64_t>(P::segment_items, items.count - begin);
+    exact_sum<int64_t>(runner::Span<const int>{items.data + begin, count}, std::get<0>(out)[s]);
+  }
+}
+
+} // namespace
+
+void segment_sums_i32::fill(const Host<In>& in, const Axes&, uint64_t seed)
+{
+  fill_each(std::get<0>(in), seed, small_int);
+}
+void segment_sums_i32::reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out)
+{
+  segment_reference<segment_sums_i32>(in, out);
+}
+size_t segment_sums_i32::oracle_scratch_bytes(int64_t n)
+{
+  return cub_temp_bytes(
+    [n](void* t, size_t& b) { return segment_sums<segment_sums_i32>(t, b, nullptr, nullptr, n, nullptr); });
+}
+void segment_sums_i32::oracle(const runner::Args<segment_sums_i32>& a)
+{
+  cub_call(a,
+           [&](void* t, size_t& b) { return segment_sums<segment_sums_i32>(t, b, a.in(), a.out(), a.n, a.stream); });
+}
+
+void tile_sums_i32::fill(const Host<In>& in, const Axes&, uint64_t seed)
+{
+  fill_each(std::get<0>(in), seed, small_int);
+}
+void tile_sums_i32::reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out)
+{
+  segment_reference<tile_sums_i32>(in, out);
+}
+size_t tile_sums_i32::oracle_scratch_bytes(int64_t n)
+{
+  return cub_temp_bytes(
+    [n](void* t, size_t& b) { return segment_sums<tile_sums_i32>(t, b, nullptr, nullptr, n, nullptr); });
+}
+void tile_sums_i32::oracle(const runner::Args<tile_sums_i32>& a)
+{
+  cub_call(a, [&](void* t, size_t& b) { return segment_sums<tile_sums_i32>(t, b, a.in(), a.out(), a.n, a.stream); });
 }
 
 } // namespace problems

@@ -144,4 +144,51 @@ struct copy_i32 : runner::ProblemDefaults
   static void oracle(const runner::Args<copy_i32>& a);
 };
 
+//! Sums of consecutive segments of SEGMENT int32 values (random, in [-1000,
+//! 1000]): out[s] = in[s * SEGMENT] + ... + in[s * SEGMENT + SEGMENT - 1],
+//! one int32 per segment; when SEGMENT does not divide n, the last segment
+//! is partial. Many independent small reductions, where a single reduction
+//! over n items has one: the cost of each reduction's combine is paid once
+//! per segment, so it cannot hide behind a long loop. Bytes counted: n * 4
+//! read plus one int32 written per segment.
+template <int SEGMENT>
+struct SegmentSums : runner::ProblemDefaults
+{
+  using In                           = Arrays<int>;
+  using Out                          = Arrays<int>;
+  static constexpr int segment_items = SEGMENT;
+  static int64_t out_count(int, int64_t n)
+  {
+    return (n + SEGMENT - 1) / SEGMENT;
+  }
+  static double bytes_moved(int64_t n)
+  {
+    return 4.0 * static_cast<double>(n) + 4.0 * static_cast<double>(out_count(0, n));
+  }
+};
+
+//! One sum per segment of 32 int32 (a warp's worth, one item per lane).
+//! Oracle: cub::DeviceSegmentedReduce::Sum, the offsets made by iterators.
+struct segment_sums_i32 : SegmentSums<32>
+{
+  static constexpr char name[] = "segment_sums_i32", title[] = "sums of 32-item segments of int32",
+                        item_type[] = "int32", oracle_name[] = "cub::DeviceSegmentedReduce::Sum";
+  static void fill(const Host<In>& in, const Axes&, uint64_t seed);
+  static void reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out);
+  static size_t oracle_scratch_bytes(int64_t n);
+  static void oracle(const runner::Args<segment_sums_i32>& a);
+};
+
+//! One sum per tile of 256 int32 (a block's worth, one item per thread of a
+//! 256-thread block). Oracle: cub::DeviceSegmentedReduce::Sum.
+struct tile_sums_i32 : SegmentSums<256>
+{
+  static constexpr char name[] = "tile_sums_i32", title[] = "sums of 256-item tiles of int32", item_type[] = "int32",
+                        oracle_name[] = "cub::DeviceSegmentedReduce::Sum";
+  static void fill(const Host<In>& in, const Axes&, uint64_t seed);
+  static void reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out);
+  static size_t oracle_scratch_bytes(int64_t n);
+  static void oracle(const runner::Args<tile_sums_i32>& a);
+};
+
 } // namespace problems
