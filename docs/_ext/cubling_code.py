@@ -26,6 +26,11 @@ the whole marker name, and the build fails if a marker is missing, doubled or un
     The note at the top of a step file (its opening ``//`` comment), set as text in a box:
     the note is written once, in the source, and shown once, here.
 
+``.. cubling-steps:: ../../chapters/01_thread_reduce/steps.def``
+    The chapter's table of steps (its ``steps.def``, which the runner's ``--help`` and CMake
+    read too) as a table: each STEP with its file and what it changes, each VERSUS and
+    VERSUS_ON comparison, and a line with the problem, the scratch function and the sizes.
+
 Every file read is a dependency of the page.
 """
 import difflib
@@ -232,7 +237,102 @@ class NoteDirective(RegionDirective):
         return [box]
 
 
+ARGUMENT = re.compile(r'\s*("(?:[^"\\]|\\.)*"|[^,()]+)\s*(?:,|$)')
+
+
+def macro_arguments(text):
+    """The arguments of one steps.def line, without the quotes of strings."""
+    values = []
+    for match in ARGUMENT.finditer(text):
+        value = match.group(1).strip()
+        if value:
+            values.append(value[1:-1] if value.startswith('"') else value)
+    return values
+
+
+def parse_steps(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        raise RegionError(f"no such file: {path}")
+    table = {"CHAPTER": [], "SCRATCH": [], "ALSO_ON": [], "STEP": [], "VERSUS": [], "VERSUS_ON": []}
+    for number, line in enumerate(lines, start=1):
+        match = re.match(r"^([A-Z_]+)\((.*)\)\s*$", line.strip())
+        if not match:
+            continue
+        if match.group(1) not in table:
+            raise RegionError(f"{path}:{number}: unknown line {match.group(1)}(...)")
+        table[match.group(1)].append(macro_arguments(match.group(2)))
+    if len(table["CHAPTER"]) != 1 or not table["STEP"]:
+        raise RegionError(f"{path}: expected one CHAPTER(...) and at least one STEP(...)")
+    return table
+
+
+def sizes_text(spec):
+    parts = spec.split(":")
+    if len(parts) >= 2:
+        stride = parts[2] if len(parts) > 2 else "1"
+        return f"2^{parts[0]} to 2^{parts[1]} (every {stride} in the exponent)"
+    return spec
+
+
+class StepsDirective(RegionDirective):
+    option_spec = {"caption": directives.unchanged, "name": directives.unchanged}
+
+    def run(self):
+        try:
+            path = self.path(self.arguments[0])
+            table = parse_steps(path)
+        except RegionError as error:
+            return self.fail(error)
+        chapter = table["CHAPTER"][0]
+        rows = [(step[0], step[1] + ".cu", step[2]) for step in table["STEP"]]
+        rows += [("vs", v[0] + ".cu", v[1]) for v in table["VERSUS"]]
+        rows += [("vs", v[1] + ".cu", f"{v[2]} (on {v[0]})") for v in table["VERSUS_ON"]]
+        node = nodes.table(classes=["cubling-steps"])
+        node += nodes.title(text=self.options.get("caption", f"The steps of chapter {chapter[0][:2]}, "
+                                                             f"from {self.shown(path)}"))
+        group = nodes.tgroup(cols=3)
+        node += group
+        for width in (8, 34, 58):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        group += head
+        body = nodes.tbody()
+        group += body
+
+        def row(cells, code_column, into):
+            line = nodes.row()
+            for i, cell in enumerate(cells):
+                entry = nodes.entry()
+                paragraph = nodes.paragraph()
+                if i == code_column:
+                    paragraph += nodes.literal(text=cell)
+                else:
+                    paragraph.extend(inline_text(cell))
+                entry += paragraph
+                line += entry
+            into += line
+
+        row(("step", "file", "what it changes (vs: what the comparison puts side by side)"), None, head)
+        for cells in rows:
+            row(cells, 1, body)
+        self.add_name(node)
+        note = nodes.paragraph(classes=["cubling-provenance"])
+        parts = [f"Problem `{chapter[1]}`" if len(chapter) > 1 else ""]
+        if table["ALSO_ON"]:
+            parts.append("every step also runs on " + ", ".join(a[0] for a in table["ALSO_ON"]))
+        if table["SCRATCH"]:
+            parts.append(f"scratch sized by `{table['SCRATCH'][0][0]}()` in `scratch.cu`")
+        if len(chapter) > 4:
+            parts.append(f"a plain run measures {sizes_text(chapter[3])} items, `--figure` {sizes_text(chapter[4])}")
+        note.extend(inline_text("; ".join(p for p in parts if p) + "."))
+        return [node, note]
+
+
 def setup(app):
+    app.add_directive("cubling-steps", StepsDirective)
     app.add_directive("cubling-code", CodeDirective)
     app.add_directive("cubling-diff", DiffDirective)
     app.add_directive("cubling-note", NoteDirective)
