@@ -8,11 +8,12 @@
 // into the fewest possible memory transactions, and every byte it moves is
 // a byte the program wanted. The same holds for the stores, which now write
 // whole sectors instead of a word of each. The items a thread holds are no
-// longer consecutive, which a copy does not mind (steps 4 and 6 come back
-// to kernels that do).
+// longer consecutive, which a copy does not mind (step 5 comes back to
+// kernels that do).
 // Expected: several times faster than step 1 at large sizes, and already a
 // large fraction of the copy's bandwidth. What remains is the number of
-// instructions per byte: one 4-byte load and one 4-byte store per item.
+// instructions per byte: a bounds check, one 4-byte load and one 4-byte
+// store per item.
 #include <cstdint>
 
 #include <cuda_runtime.h>

@@ -4,18 +4,18 @@
 // algorithms, and the runner checks and times both in one run.
 //
 // The kernel is the chapter's copy, one tile of BLOCK x ITEMS_PER_THREAD =
-// 256 x 16 items per block (the tile of steps 1 to 5), written the way a
+// 256 x 16 items per block (the tile of steps 1 to 6), written the way a
 // library kernel uses the two primitives: the load and the store share one
 // block of shared memory (a union of their TempStorage), so a barrier
 // separates them. Full tiles use the unguarded Load and Store; the last,
 // partial tile passes the number of valid items. Everything but the two
 // types is the same code on both sides.
 //
-// With 16 items per thread the five algorithms differ as steps 1 to 4 do:
+// With 16 items per thread the five algorithms differ as steps 1 to 5 do:
 // DIRECT is step 1 (a thread's 16 ints, 64 bytes apart across the warp),
 // STRIPED is step 2, VECTORIZE reads a thread's run as four int4 vectors
 // (64 bytes apart across the warp), and TRANSPOSE / WARP_TRANSPOSE load
-// striped and exchange to blocked through shared memory, as step 4 does.
+// striped and exchange to blocked through shared memory, as step 5 does.
 #pragma once
 
 #include <cstdint>

@@ -4,7 +4,7 @@
 // with each library's BlockLoad<int, 256, 16, BLOCK_LOAD_TRANSPOSE> and
 // BlockStore<int, 256, 16, BLOCK_STORE_TRANSPOSE>. The arrangement: striped
 // global accesses, exchanged to blocked through shared memory with a
-// block-wide barrier (step 4).
+// block-wide barrier (step 5).
 // Expected: the same time within noise on both sides, at every size.
 #include <cub/block/block_load.cuh>
 #include <cub/block/block_store.cuh>
