@@ -16,6 +16,11 @@
 // yet well short of the copy bandwidth. The `tid % (2 * s)` test leaves most
 // threads of every warp idle in each round (divergence), the modulo is slow,
 // and half of the threads never add anything after their load.
+// Expected on many tiles (tile_sums_i32): the same kernel, one block per
+// 256-item tile, and its block sums are the answer: written to out, with no
+// second pass. Each block's life is one load and this tree, so the tree is
+// what sets the time, and step 1's divergent, modulo-heavy rounds make it
+// the slowest step here too.
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -60,6 +65,12 @@ void launch(const runner::Args<problems::reduce_sum_i32>& a)
   int* partials        = static_cast<int*>(a.scratch);
   reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
   ch03::sum_partials(partials, a.out(), blocks, a.stream);
+}
+
+void launch(const runner::Args<problems::tile_sums_i32>& a)
+{
+  static_assert(BLOCK == problems::tile_sums_i32::segment_items, "one item per thread makes a tile");
+  ch03::launch_tiles(reduce_kernel, BLOCK, a);
 }
 
 } // namespace step01_interleaved_divergent

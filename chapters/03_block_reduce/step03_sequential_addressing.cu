@@ -11,6 +11,8 @@
 // Expected: faster than step 2 by removing the conflicts. Still, half of the
 // threads go idle right after the load: in the first round only 128 of 256
 // threads add anything.
+// Expected on many tiles (tile_sums_i32): faster than step 2 (one block per
+// tile, the same kernel), by the conflicts that are gone.
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -55,6 +57,12 @@ void launch(const runner::Args<problems::reduce_sum_i32>& a)
   int* partials        = static_cast<int*>(a.scratch);
   reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
   ch03::sum_partials(partials, a.out(), blocks, a.stream);
+}
+
+void launch(const runner::Args<problems::tile_sums_i32>& a)
+{
+  static_assert(BLOCK == problems::tile_sums_i32::segment_items, "one item per thread makes a tile");
+  ch03::launch_tiles(reduce_kernel, BLOCK, a);
 }
 
 } // namespace step03_sequential_addressing

@@ -11,6 +11,11 @@
 // Expected: close to twice as fast as step 3, since the same tree now
 // reduces twice the data. The tree's rounds and barriers are now the cost
 // that remains.
+// Expected on many tiles (tile_sums_i32): the same kernel on blocks of 128
+// threads, two loads each per 256-item tile. The tile is fixed, so the idea
+// shows as half the threads per tile: a tree one round shorter, two loads in
+// flight per thread, and twice the tiles resident per multiprocessor (16
+// blocks of 128 threads where 8 of 256 fitted). Close to twice step 3.
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -60,6 +65,13 @@ void launch(const runner::Args<problems::reduce_sum_i32>& a)
   int* partials        = static_cast<int*>(a.scratch);
   reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
   ch03::sum_partials(partials, a.out(), blocks, a.stream);
+}
+
+void launch(const runner::Args<problems::tile_sums_i32>& a)
+{
+  constexpr int threads = problems::tile_sums_i32::segment_items / 2; // two items each
+  static_assert(threads <= BLOCK, "sdata has a slot for every thread");
+  ch03::launch_tiles(reduce_kernel, threads, a);
 }
 
 } // namespace step04_first_add_during_load

@@ -11,6 +11,10 @@
 // a block-wide barrier: the warp's lanes synchronise among themselves.
 // Expected: faster than step 4, by the 5 barriers and shared-memory rounds
 // that are gone. (This step needs a block of at least 64 threads.)
+// Expected on many tiles (tile_sums_i32): the same kernel on blocks of 128
+// threads, one per tile: only one shared-memory round (128 -> 64) is left
+// before the warp's shuffles, so the barriers saved are most of the tree.
+// Faster than step 4.
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -68,6 +72,13 @@ void launch(const runner::Args<problems::reduce_sum_i32>& a)
   int* partials        = static_cast<int*>(a.scratch);
   reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
   ch03::sum_partials(partials, a.out(), blocks, a.stream);
+}
+
+void launch(const runner::Args<problems::tile_sums_i32>& a)
+{
+  constexpr int threads = problems::tile_sums_i32::segment_items / 2; // two items each
+  static_assert(threads <= BLOCK, "sdata has a slot for every thread");
+  ch03::launch_tiles(reduce_kernel, threads, a);
 }
 
 } // namespace step05_unroll_last_warp

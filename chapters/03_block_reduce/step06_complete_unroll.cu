@@ -14,6 +14,8 @@
 // block per 512 items means millions of short-lived blocks at large sizes,
 // a partial sum per block for the second pass, and only one load in flight
 // per thread. Step 7 deals with all three.
+// Expected on many tiles (tile_sums_i32): reduce_kernel<128>, one block per
+// tile; a modest gain over step 5, as on the sum.
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -75,6 +77,12 @@ void launch(const runner::Args<problems::reduce_sum_i32>& a)
   int* partials        = static_cast<int*>(a.scratch);
   reduce_kernel<BLOCK><<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
   ch03::sum_partials(partials, a.out(), blocks, a.stream);
+}
+
+void launch(const runner::Args<problems::tile_sums_i32>& a)
+{
+  constexpr int threads = problems::tile_sums_i32::segment_items / 2; // two items each
+  ch03::launch_tiles(reduce_kernel<threads>, threads, a);
 }
 
 } // namespace step06_complete_unroll

@@ -6,8 +6,9 @@
 // kernel, so the table measures the block kernel and nothing else.
 //
 // It also brings in runner::sm_count() and runner::resident_grid()
-// (chapters/common/device_info.h), which step 7 and the cubling-versus-CUB
-// kernels use to size a grid that just fills the GPU.
+// (chapters/common/device_info.h), which steps 7 to 9 and the
+// cubling-versus-CUB kernels use to size a grid that just fills the GPU, and
+// launch_tiles(), which runs the kernels of steps 1 to 6 on tile_sums_i32.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +16,7 @@
 #include <cuda_runtime.h>
 
 #include "device_info.h"
+#include "problems.h"
 
 namespace ch03
 {
@@ -67,5 +69,19 @@ inline void sum_partials(const int* partials, int* out, int64_t count, cudaStrea
   sum_partials_kernel<PARTIALS_BLOCK><<<1, PARTIALS_BLOCK, 0, stream>>>(partials, out, count);
 }
 
+// example-begin launch-tiles
+//! tile_sums_i32 with the kernel of one of steps 1 to 6, unchanged: one
+//! block of `block_threads` per 256-item tile, and the block sums it writes
+//! are the answer (out[], not a scratch for a second pass).
+template <typename Kernel>
+void launch_tiles(Kernel kernel, int block_threads, const runner::Args<problems::tile_sums_i32>& a)
+{
+  const int64_t tiles = problems::tile_sums_i32::out_count(0, a.n);
+  if (tiles > 0)
+  {
+    kernel<<<static_cast<unsigned>(tiles), block_threads, 0, a.stream>>>(a.in(), a.out(), a.n);
+  }
+}
+// example-end launch-tiles
 
 } // namespace ch03

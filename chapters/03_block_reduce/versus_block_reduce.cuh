@@ -16,6 +16,13 @@
 // a slow BlockReduce shows up in the time, which a single reduction at the
 // end of a long loop would hide. Everything but the BlockReduce type is the
 // same code on both sides.
+//
+// A second kernel computes tile_sums_i32, where the three algorithms part
+// ways more clearly: one block of 256 threads per 256-item tile, one item per
+// thread, so that a block's whole life is one coalesced load and one
+// BlockReduce::Sum. Nothing amortises the block reduction there; what differs
+// between the algorithms (a raking warp's serial adds, a barrier, warp
+// reductions) is what differs in the time.
 #pragma once
 
 #include <cstdint>
@@ -108,6 +115,38 @@ void launch(const runner::Args<problems::reduce_sum_i32>& a)
   int* partials           = static_cast<int*>(a.scratch);
   tile_sums_kernel<BlockReduceT><<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
   final_sum_kernel<BlockReduceT><<<1, BLOCK, 0, a.stream>>>(partials, a.out(), static_cast<int>(blocks));
+}
+
+// example-begin versus-tile-kernel
+// tile_sums_i32: block b reduces tile b, one item per thread, and writes its
+// sum. The last, partial tile (fewer than BLOCK items) uses Sum(x, num_valid).
+template <typename BlockReduceT>
+__global__ void __launch_bounds__(BLOCK) one_tile_kernel(const int* __restrict__ in, int* out, int64_t n)
+{
+  static_assert(BLOCK == problems::tile_sums_i32::segment_items, "a tile is one item per thread");
+  __shared__ typename BlockReduceT::TempStorage temp_storage;
+  const int64_t first = blockIdx.x * int64_t{BLOCK};
+  const int64_t valid = n - first; // items in this tile, if fewer than BLOCK
+  const int64_t i     = first + threadIdx.x;
+  const int item      = i < n ? in[i] : 0;
+  const int sum       = valid >= BLOCK ? BlockReduceT(temp_storage).Sum(item)
+                                       : BlockReduceT(temp_storage).Sum(item, static_cast<int>(valid));
+  if (threadIdx.x == 0)
+  {
+    out[blockIdx.x] = sum;
+  }
+}
+// example-end versus-tile-kernel
+
+//! tile_sums_i32: one block per tile, no second pass.
+template <typename BlockReduceT>
+void launch(const runner::Args<problems::tile_sums_i32>& a)
+{
+  const int64_t tiles = problems::tile_sums_i32::out_count(0, a.n);
+  if (tiles > 0)
+  {
+    one_tile_kernel<BlockReduceT><<<static_cast<unsigned>(tiles), BLOCK, 0, a.stream>>>(a.in(), a.out(), a.n);
+  }
 }
 
 } // namespace versus
