@@ -12,12 +12,14 @@
 // warp's vector load touches 32 runs 64 bytes apart (the VERSUS row
 // versus_block_load_store_vectorize, at 16 items per thread).
 // Expected: four shared-memory passes and three barriers per tile fewer.
-// Steps 4 and 5 measured what they cost at 16 items per thread: little
-// below 2^24 items, nothing measurable above, where the copy waits on
-// HBM. Expect the same here: at most a small gain at small and middle
-// sizes. Where the time does not move, ncu shows the work gone:
-// l1tex__data_pipe_lsu_wavefronts_mem_shared.sum falls to 0, and the
-// barrier stalls (smsp__pcsamp_warps_issue_stalled_barrier) with it.
+// Steps 4 and 5 measured what they cost at 16 items per thread: little,
+// and nothing measurable at the largest sizes, where the copy waits on
+// HBM. Here the tile is a quarter as large, so a block stops at its
+// barriers once per 4 KB instead of once per 16 KB: expect a small gain,
+// a few percent, possibly at large sizes too. Where the time does not
+// move, ncu shows the work gone: l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
+// falls to 0, and the barrier stalls
+// (smsp__pcsamp_warps_issue_stalled_barrier) with it.
 #include <cstdint>
 
 #include <cuda_runtime.h>
