@@ -78,6 +78,7 @@ nitpick_ignore = [
     ("c:identifier", "uint32_t"),
     ("cpp:identifier", "cudaError_t"),
     ("cpp:identifier", "cudaStream_t"),
+    ("cpp:identifier", "dim3"),
     ("cpp:identifier", "size_t"),
     ("cpp:identifier", "int64_t"),
     ("cpp:identifier", "uint64_t"),
