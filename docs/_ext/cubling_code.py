@@ -42,7 +42,7 @@ from docutils.parsers.rst import directives
 from sphinx.directives.code import container_wrapper
 from sphinx.util.docutils import SphinxDirective
 
-MARKER = re.compile(r"^\s*(?://|#)\s*example-(begin|end)\s+(\S+)\s*$")
+MARKER = re.compile(r"^\s*(?://|#|/\*)\s*example-(begin|end)\s+([^\s*]+)\s*(?:\*/)?\s*$")
 
 
 class RegionError(Exception):
