@@ -66,7 +66,7 @@ __device__ __forceinline__ int add4(int4 v)
 
 // The sum of items 4 q .. 4 q + 3 of tile `tile` (tile_sums_i32): one 16-byte
 // load where the tile is whole, four guarded loads in a last, partial tile.
-// A tile starts 1 KB after the last, so its vectors are aligned.
+// A tile starts 2 KB after the last, so its vectors are aligned.
 __device__ __forceinline__ int quad_sum(const int* in, int64_t n, int64_t tile, int q)
 {
   const int64_t first = tile * TILE + 4 * q;

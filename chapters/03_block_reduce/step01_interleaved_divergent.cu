@@ -16,11 +16,13 @@
 // yet well short of the copy bandwidth. The `tid % (2 * s)` test leaves most
 // threads of every warp idle in each round (divergence), the modulo is slow,
 // and half of the threads never add anything after their load.
-// Expected on many tiles (tile_sums_i32): the same kernel, one block per
-// 256-item tile, and its block sums are the answer: written to out, with no
-// second pass. Each block's life is one load and this tree, so the tree is
-// what sets the time, and step 1's divergent, modulo-heavy rounds make it
-// the slowest step here too.
+// Expected on many tiles (tile_sums_i32): the same kernel on blocks of 512
+// threads, one per 512-item tile, and its block sums are the answer: written
+// to out, with no second pass. Each block's life is one load and this tree
+// (9 rounds), so the tree is what sets the time, and step 1's divergent,
+// modulo-heavy rounds make it the slowest step here too. (sdata is sized at
+// launch, one int per thread, so that the same kernel serves both block
+// sizes.)
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -38,7 +40,7 @@ constexpr int BLOCK = 256;
 // example-begin kernel
 __global__ void reduce_kernel(const int* in, int* partials, int64_t n)
 {
-  __shared__ int sdata[BLOCK];
+  extern __shared__ int sdata[]; // one int per thread, sized at launch
   const unsigned tid = threadIdx.x;
   const int64_t i    = blockIdx.x * int64_t{blockDim.x} + tid;
   sdata[tid]         = i < n ? in[i] : 0;
@@ -63,14 +65,14 @@ void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
   const int64_t blocks = cubling::ceil_div(a.n, BLOCK);
   int* partials        = static_cast<int*>(a.scratch);
-  reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
+  reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, BLOCK * sizeof(int), a.stream>>>(a.in(), partials, a.n);
   ch03::sum_partials(partials, a.out(), blocks, a.stream);
 }
 
 void launch(const runner::Args<problems::tile_sums_i32>& a)
 {
-  static_assert(BLOCK == problems::tile_sums_i32::segment_items, "one item per thread makes a tile");
-  ch03::launch_tiles(reduce_kernel, BLOCK, a);
+  constexpr int threads = problems::tile_sums_i32::segment_items; // one item each
+  ch03::launch_tiles(reduce_kernel, threads, a, threads * sizeof(int));
 }
 
 } // namespace step01_interleaved_divergent

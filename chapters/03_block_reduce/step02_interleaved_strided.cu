@@ -11,9 +11,9 @@
 // conflicts: in round s the threads of a warp touch addresses 2s words
 // apart, so with s = 4 the 32 threads of a warp hit only 4 of the 32 banks,
 // and each access is serialised into 8 (an 8-way conflict).
-// Expected on many tiles (tile_sums_i32): faster than step 1 (one block per
-// tile, the same kernel), by the rounds that whole warps now skip, less what
-// the bank conflicts cost.
+// Expected on many tiles (tile_sums_i32): faster than step 1 (the same
+// kernel, one 512-thread block per tile), by the rounds that whole warps now
+// skip, less what the bank conflicts cost.
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -31,7 +31,7 @@ constexpr int BLOCK = 256;
 // example-begin kernel
 __global__ void reduce_kernel(const int* in, int* partials, int64_t n)
 {
-  __shared__ int sdata[BLOCK];
+  extern __shared__ int sdata[]; // one int per thread, sized at launch
   const unsigned tid = threadIdx.x;
   const int64_t i    = blockIdx.x * int64_t{blockDim.x} + tid;
   sdata[tid]         = i < n ? in[i] : 0;
@@ -57,14 +57,14 @@ void launch(const runner::Args<problems::reduce_sum_i32>& a)
 {
   const int64_t blocks = cubling::ceil_div(a.n, BLOCK);
   int* partials        = static_cast<int*>(a.scratch);
-  reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, 0, a.stream>>>(a.in(), partials, a.n);
+  reduce_kernel<<<static_cast<unsigned>(blocks), BLOCK, BLOCK * sizeof(int), a.stream>>>(a.in(), partials, a.n);
   ch03::sum_partials(partials, a.out(), blocks, a.stream);
 }
 
 void launch(const runner::Args<problems::tile_sums_i32>& a)
 {
-  static_assert(BLOCK == problems::tile_sums_i32::segment_items, "one item per thread makes a tile");
-  ch03::launch_tiles(reduce_kernel, BLOCK, a);
+  constexpr int threads = problems::tile_sums_i32::segment_items; // one item each
+  ch03::launch_tiles(reduce_kernel, threads, a, threads * sizeof(int));
 }
 
 } // namespace step02_interleaved_strided

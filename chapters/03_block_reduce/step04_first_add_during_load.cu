@@ -11,11 +11,11 @@
 // Expected: close to twice as fast as step 3, since the same tree now
 // reduces twice the data. The tree's rounds and barriers are now the cost
 // that remains.
-// Expected on many tiles (tile_sums_i32): the same kernel on blocks of 128
-// threads, two loads each per 256-item tile. The tile is fixed, so the idea
+// Expected on many tiles (tile_sums_i32): the same kernel and grid as on the
+// sum, one 256-thread block per 512-item tile. The tile is fixed, so the idea
 // shows as half the threads per tile: a tree one round shorter, two loads in
-// flight per thread, and twice the tiles resident per multiprocessor (16
-// blocks of 128 threads where 8 of 256 fitted). Close to twice step 3.
+// flight per thread, and twice the tiles resident per multiprocessor (8
+// blocks of 256 threads where 4 of 512 fitted). Close to twice step 3.
 #include <cstdint>
 
 #include <cuda_runtime.h>

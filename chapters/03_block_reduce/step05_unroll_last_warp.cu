@@ -11,10 +11,9 @@
 // a block-wide barrier: the warp's lanes synchronise among themselves.
 // Expected: faster than step 4, by the 5 barriers and shared-memory rounds
 // that are gone. (This step needs a block of at least 64 threads.)
-// Expected on many tiles (tile_sums_i32): the same kernel on blocks of 128
-// threads, one per tile: only one shared-memory round (128 -> 64) is left
-// before the warp's shuffles, so the barriers saved are most of the tree.
-// Faster than step 4.
+// Expected on many tiles (tile_sums_i32): the same kernel and grid as on the
+// sum, one block per tile; the 5 barriers saved are paid once per tile, so
+// faster than step 4, as on the sum.
 #include <cstdint>
 
 #include <cuda_runtime.h>

@@ -14,8 +14,8 @@
 // block per 512 items means millions of short-lived blocks at large sizes,
 // a partial sum per block for the second pass, and only one load in flight
 // per thread. Step 7 deals with all three.
-// Expected on many tiles (tile_sums_i32): reduce_kernel<128>, one block per
-// tile; a modest gain over step 5, as on the sum.
+// Expected on many tiles (tile_sums_i32): the same kernel and grid as on the
+// sum, one block per tile; a modest gain over step 5, as on the sum.
 #include <cstdint>
 
 #include <cuda_runtime.h>

@@ -11,12 +11,11 @@
 // Expected: clearly faster than step 7 at large sizes, 16 B in flight per
 // thread where it had 4; still short of the copy. The input must be 16-byte
 // aligned (cudaMalloc gives 256 bytes).
-// Expected on many tiles (tile_sums_i32): a tile of 256 items is now 64
-// int4, so a block of 64 threads covers it with one load each (guarded
-// loads in a last, partial tile), and its tree is the last warp's part
-// alone: no shared-memory round with a barrier besides the store. Four
-// items per thread instead of two, and a tree with fewer rounds: expect
-// faster than step 7.
+// Expected on many tiles (tile_sums_i32): a tile of 512 items is now 128
+// int4, so a block of 128 threads covers it with one load each (guarded
+// loads in a last, partial tile), and its tree has one shared-memory round
+// before the last warp's shuffles. Four items per thread instead of two,
+// twice the bytes per load, and a shorter tree: expect faster than step 7.
 #include <cstdint>
 
 #include <cuda_runtime.h>

@@ -71,15 +71,17 @@ inline void sum_partials(const int* partials, int* out, int64_t count, cudaStrea
 
 // example-begin launch-tiles
 //! tile_sums_i32 with the kernel of one of steps 1 to 6, unchanged: one
-//! block of `block_threads` per 256-item tile, and the block sums it writes
-//! are the answer (out[], not a scratch for a second pass).
+//! block of `block_threads` per 512-item tile (with `shared_bytes` of dynamic
+//! shared memory), and the block sums it writes are the answer (out[], not a
+//! scratch for a second pass).
 template <typename Kernel>
-void launch_tiles(Kernel kernel, int block_threads, const runner::Args<problems::tile_sums_i32>& a)
+void launch_tiles(Kernel kernel, int block_threads, const runner::Args<problems::tile_sums_i32>& a,
+                  size_t shared_bytes = 0)
 {
   const int64_t tiles = problems::tile_sums_i32::out_count(0, a.n);
   if (tiles > 0)
   {
-    kernel<<<static_cast<unsigned>(tiles), block_threads, 0, a.stream>>>(a.in(), a.out(), a.n);
+    kernel<<<static_cast<unsigned>(tiles), block_threads, shared_bytes, a.stream>>>(a.in(), a.out(), a.n);
   }
 }
 // example-end launch-tiles

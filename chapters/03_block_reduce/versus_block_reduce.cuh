@@ -18,9 +18,9 @@
 // same code on both sides.
 //
 // A second kernel computes tile_sums_i32, where the three algorithms part
-// ways more clearly: one block of 256 threads per 256-item tile, one item per
-// thread, so that a block's whole life is one coalesced load and one
-// BlockReduce::Sum. Nothing amortises the block reduction there; what differs
+// ways more clearly: one block of 256 threads per 512-item tile, two items
+// per thread, so that a block's whole life is two coalesced loads, an add
+// and one BlockReduce::Sum. Nothing amortises the block reduction there; what differs
 // between the algorithms (a raking warp's serial adds, a barrier, warp
 // reductions) is what differs in the time.
 #pragma once
@@ -118,19 +118,17 @@ void launch(const runner::Args<problems::reduce_sum_i32>& a)
 }
 
 // example-begin versus-tile-kernel
-// tile_sums_i32: block b reduces tile b, one item per thread, and writes its
-// sum. The last, partial tile (fewer than BLOCK items) uses Sum(x, num_valid).
+// tile_sums_i32: block b reduces tile b, two items per thread (BLOCK apart,
+// so that both loads of a warp are coalesced), and writes its sum. Items past
+// n, in a last partial tile, count as 0, the identity of +.
 template <typename BlockReduceT>
 __global__ void __launch_bounds__(BLOCK) one_tile_kernel(const int* __restrict__ in, int* out, int64_t n)
 {
-  static_assert(BLOCK == problems::tile_sums_i32::segment_items, "a tile is one item per thread");
+  static_assert(2 * BLOCK == problems::tile_sums_i32::segment_items, "a tile is two items per thread");
   __shared__ typename BlockReduceT::TempStorage temp_storage;
-  const int64_t first = blockIdx.x * int64_t{BLOCK};
-  const int64_t valid = n - first; // items in this tile, if fewer than BLOCK
-  const int64_t i     = first + threadIdx.x;
-  const int item      = i < n ? in[i] : 0;
-  const int sum       = valid >= BLOCK ? BlockReduceT(temp_storage).Sum(item)
-                                       : BlockReduceT(temp_storage).Sum(item, static_cast<int>(valid));
+  const int64_t i = blockIdx.x * int64_t{2 * BLOCK} + threadIdx.x;
+  const int item  = (i < n ? in[i] : 0) + (i + BLOCK < n ? in[i + BLOCK] : 0);
+  const int sum   = BlockReduceT(temp_storage).Sum(item);
   if (threadIdx.x == 0)
   {
     out[blockIdx.x] = sum;

@@ -1,6 +1,6 @@
 // cubling::BlockReduce against cub::BlockReduce on tile_sums_i32, algorithm BLOCK_REDUCE_RAKING.
 //
-// One block of 256 threads per 256-item tile, one item per thread
+// One block of 256 threads per 512-item tile, two items per thread
 // (versus_block_reduce.cuh, one_tile_kernel), instantiated once with each
 // library's BlockReduce<int, 256, BLOCK_REDUCE_RAKING>.
 // Expected: the same time within noise on both sides. Against the other two

@@ -179,11 +179,12 @@ struct segment_sums_i32 : SegmentSums<32>
   static void oracle(const runner::Args<segment_sums_i32>& a);
 };
 
-//! One sum per tile of 256 int32 (a block's worth, one item per thread of a
-//! 256-thread block). Oracle: cub::DeviceSegmentedReduce::Sum.
-struct tile_sums_i32 : SegmentSums<256>
+//! One sum per tile of 512 int32 (a block's worth: one item per thread of a
+//! 512-thread block, or two per thread of a 256-thread block). Oracle:
+//! cub::DeviceSegmentedReduce::Sum.
+struct tile_sums_i32 : SegmentSums<512>
 {
-  static constexpr char name[] = "tile_sums_i32", title[] = "sums of 256-item tiles of int32", item_type[] = "int32",
+  static constexpr char name[] = "tile_sums_i32", title[] = "sums of 512-item tiles of int32", item_type[] = "int32",
                         oracle_name[] = "cub::DeviceSegmentedReduce::Sum";
   static void fill(const Host<In>& in, const Axes&, uint64_t seed);
   static void reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out);
