@@ -79,6 +79,8 @@ nitpick_ignore = [
     ("cpp:identifier", "cudaError_t"),
     ("cpp:identifier", "cudaStream_t"),
     ("cpp:identifier", "dim3"),
+    # cubling::warp_threads, named from the chapter pages' own scopes (cpp:namespace-push).
+    ("cpp:identifier", "warp_threads"),
     ("cpp:identifier", "size_t"),
     ("cpp:identifier", "int64_t"),
     ("cpp:identifier", "uint64_t"),

@@ -18,7 +18,7 @@ the whole marker name, and the build fails if a marker is missing, doubled or un
     caption, the listing is captioned with the file name and the region.
 
 ``.. cubling-diff:: ../../chapters/01_thread_reduce/step02_thread_reduce.cu``
-    A unified diff of one region against the same region (``:other-region:``) of
+    A unified diff of one region (``-``: the whole file after its note) against the same region (``:other-region:``) of
     ``:against: OTHER_FILE``: only what a step changes in its kernel, with ``:context:``
     unchanged lines around each change (default 2).
 
@@ -67,6 +67,9 @@ def region(path, name):
             lines = f.read().splitlines()
     except OSError:
         raise RegionError(f"no such file: {path}")
+    if name == "-":  # the whole file after its opening note
+        start = next((i for i, line in enumerate(lines) if not line.startswith("//")), len(lines))
+        return [line for line in lines[start:] if not MARKER.match(line)] or [""]
     marks = markers(lines)
     begins = [i for i, kind, n in marks if kind == "begin" and n == name]
     ends = [i for i, kind, n in marks if kind == "end" and n == name]

@@ -80,7 +80,9 @@ def marker_lines(lines):
 
 
 def region_problem(path, name):
-    """Why region NAME of PATH cannot be shown, or None."""
+    """Why region NAME of PATH cannot be shown, or None ("-" is the whole file after its note)."""
+    if name == "-":
+        return None
     with open(path, encoding="utf-8") as f:
         marks = marker_lines(f.read().splitlines())
     begins = [i for i, kind, n in marks if kind == "begin" and n == name]
