@@ -48,7 +48,10 @@ from concurrent.futures import ThreadPoolExecutor
 def sanitize(job):
     name, tool, command = job
     # CUBLING_QUICK=1: tests skip their largest sizes (2^28, 2^31 items), which the sanitizer would take hours over
-    run = subprocess.run(["compute-sanitizer", "--tool", tool, "--error-exitcode", "99"] + command,
+    # The refused-launch test provokes cudaErrorCooperativeLaunchTooLarge on purpose (the fallback is
+    # what it tests): memcheck still checks its memory, but does not count those API errors.
+    api = ["--report-api-errors", "no"] if tool == "memcheck" and "refused_cooperative" in name else []
+    run = subprocess.run(["compute-sanitizer", "--tool", tool, "--error-exitcode", "99"] + api + command,
                          capture_output=True, text=True, env=dict(os.environ, CUBLING_QUICK="1"))
     summary = [l for l in run.stdout.splitlines() if "ERROR SUMMARY" in l or "RACECHECK SUMMARY" in l]
     line = f"{name:45s} {tool:10s} {'clean' if run.returncode == 0 else 'FAILED (exit %d)' % run.returncode}  {' '.join(summary)}"

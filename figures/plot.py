@@ -266,8 +266,20 @@ def plot(rows, path):
         top.tick_params(labelbottom=False)
 
         # bottom: time relative to CUB (or to step 1), linear
+        # CUB is the reference, unless it is no like-for-like yardstick: when its call
+        # is more than twice as slow as the fastest step at the largest size (a
+        # segmented reduction for many tiny segments, say), ratios to it would squash
+        # the steps' differences together, so the steps are drawn against step 1.
         reference = next((points for _, style, _, points in lines if style == "cub"), None)
         ref_name = "CUB's"
+        step_lines = [points for _, style, _, points in lines if style == "step"]
+        if reference is not None and step_lines:
+            largest = max(n for n, _ in reference)
+            fastest = min((row["median_us"] for points in step_lines for n, row in points if n == largest),
+                          default=None)
+            cub_time = dict(reference)[largest]["median_us"]
+            if fastest and cub_time > 2 * fastest:
+                reference = None
         if reference is None:
             reference, ref_name = lines[0][3], "step 1's"
         ref_time = {n: row["median_us"] for n, row in reference}
