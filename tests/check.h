@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <cuda_runtime_api.h>
@@ -151,6 +152,27 @@ static inline void check_skip_without_gpu(void)
 }
 
 #ifdef __cplusplus
+/* An item of any type with every byte drawn from `state`: bit patterns that
+ * no arithmetic made, NaNs included for floating-point types. */
+template <typename T>
+T check_random_bits(uint64_t* state)
+{
+  T item;
+  unsigned char* bytes = reinterpret_cast<unsigned char*>(&item);
+  for (size_t k = 0; k < sizeof(T); ++k)
+  {
+    bytes[k] = static_cast<unsigned char>(check_random(state));
+  }
+  return item;
+}
+
+/* Two items agree bit for bit, padding included. */
+template <typename T>
+bool check_same_bits(const T& x, const T& y)
+{
+  return memcmp(&x, &y, sizeof(T)) == 0;
+}
+
 /* The sentinel a size query must overwrite. */
 constexpr size_t CHECK_BYTES_SENTINEL = 0xDEADBEEFCAFEull;
 

@@ -43,22 +43,6 @@ struct Item12
 uint64_t rng = 0;
 int cases    = 0;
 
-template <typename T> T random_item()
-{
-  T item;
-  unsigned char* bytes = reinterpret_cast<unsigned char*>(&item);
-  for (size_t k = 0; k < sizeof(T); ++k)
-  {
-    bytes[k] = static_cast<unsigned char>(check_random(&rng));
-  }
-  return item;
-}
-
-template <typename T> bool same_bits(const T& x, const T& y)
-{
-  return std::memcmp(&x, &y, sizeof(T)) == 0;
-}
-
 enum Arrangement
 {
   BLOCKED,
@@ -194,7 +178,7 @@ template <typename T, int BX, int BY, int BZ, int ITEMS> void check_case(const c
   std::vector<T> in(static_cast<size_t>(BLOCKS) * TILE);
   for (T& x : in)
   {
-    x = random_item<T>();
+    x = check_random_bits<T>(&rng);
   }
   T *d_in = nullptr, *d_out = nullptr;
   int64_t* d_wide        = nullptr;
@@ -249,19 +233,19 @@ template <typename T, int BX, int BY, int BZ, int ITEMS> void check_case(const c
         {
           const T& want = tile[position(to_of[e], THREADS, ITEMS, r, i)];
           const int at  = r * ITEMS + i;
-          if (!same_bits(got[(WAYS * e) * TILE + at], want))
+          if (!check_same_bits(got[(WAYS * e) * TILE + at], want))
           {
             fail("cubling::BlockExchange differs from the CPU rearrangement", exchange_name[e], b, r, i);
           }
-          if (!same_bits(got[(WAYS * e + 1) * TILE + at], want))
+          if (!check_same_bits(got[(WAYS * e + 1) * TILE + at], want))
           {
             fail("cubling::BlockExchange, in place, differs from the CPU rearrangement", exchange_name[e], b, r, i);
           }
-          if (!same_bits(got[(WAYS * e + 2) * TILE + at], want))
+          if (!check_same_bits(got[(WAYS * e + 2) * TILE + at], want))
           {
             fail("cub::BlockExchange differs from the CPU rearrangement", exchange_name[e], b, r, i);
           }
-          if (e == 0 && !same_bits(got[SLOT_PRIVATE * TILE + at], want))
+          if (e == 0 && !check_same_bits(got[SLOT_PRIVATE * TILE + at], want))
           {
             fail("cubling::BlockExchange() (private storage) differs from the CPU rearrangement", exchange_name[e], b,
                  r, i);

@@ -47,22 +47,6 @@ struct Small
 uint64_t rng = 0;
 int cases    = 0;
 
-template <typename T> T random_item()
-{
-  T item;
-  unsigned char* bytes = reinterpret_cast<unsigned char*>(&item);
-  for (size_t k = 0; k < sizeof(T); ++k)
-  {
-    bytes[k] = static_cast<unsigned char>(check_random(&rng));
-  }
-  return item;
-}
-
-template <typename T> bool same_bits(const T& x, const T& y)
-{
-  return std::memcmp(&x, &y, sizeof(T)) == 0;
-}
-
 // The four scatters; each runs three ways (cubling, cubling in place, cub).
 enum Scatter
 {
@@ -183,7 +167,7 @@ template <typename T, int BX, int BY, int ITEMS> void check_case(const char* typ
   std::vector<T> in(static_cast<size_t>(BLOCKS) * TILE);
   for (T& x : in)
   {
-    x = random_item<T>();
+    x = check_random_bits<T>(&rng);
   }
   std::vector<int> ranks(static_cast<size_t>(BLOCKS) * TILE);
   for (int b = 0; b < BLOCKS; ++b)
@@ -257,18 +241,18 @@ template <typename T, int BX, int BY, int ITEMS> void check_case(const char* typ
           }
           for (int way = 0; way < WAYS; ++way)
           {
-            if (!same_bits(got[(WAYS * s + way) * TILE + at], tile[position]))
+            if (!check_same_bits(got[(WAYS * s + way) * TILE + at], tile[position]))
             {
               fail("BlockExchange scatter differs from the CPU scatter", scatter_name[s], way_name[way], b, r, i);
             }
           }
         }
-        if (!same_bits(got[SLOT_PRIVATE * TILE + at], tile[striped]))
+        if (!check_same_bits(got[SLOT_PRIVATE * TILE + at], tile[striped]))
         {
           fail("BlockExchange scatter differs from the CPU scatter", "ScatterToStriped", "cubling, private storage",
                b, r, i);
         }
-        if (!same_bits(got[SLOT_RANKS64 * TILE + at], tile[blocked]))
+        if (!check_same_bits(got[SLOT_RANKS64 * TILE + at], tile[blocked]))
         {
           fail("BlockExchange scatter differs from the CPU scatter", "ScatterToBlocked", "cubling, int64_t ranks", b,
                r, i);
