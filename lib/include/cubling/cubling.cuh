@@ -14,6 +14,7 @@
 #include <cubling/thread/thread_operators.cuh>
 #include <cubling/thread/thread_load.cuh>
 #include <cubling/thread/thread_reduce.cuh>
+#include <cubling/thread/thread_scan.cuh>
 #include <cubling/thread/thread_store.cuh>
 
 #include <cubling/warp/warp_reduce.cuh>
