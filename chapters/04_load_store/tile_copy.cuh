@@ -40,6 +40,7 @@ __device__ __forceinline__ T load(const T* p)
     return *p;
   }
 }
+// example-end cache-hint
 
 template <CacheHint HINT, typename T>
 __device__ __forceinline__ void store(T* p, T value)
@@ -53,7 +54,6 @@ __device__ __forceinline__ void store(T* p, T value)
     *p = value;
   }
 }
-// example-end cache-hint
 
 // example-begin tile-io
 // Striped vectors: thread tid owns vectors v * BLOCK_THREADS + tid of the
@@ -92,6 +92,7 @@ __device__ __forceinline__ void load_tile(const int* tile, int64_t valid, int (&
     }
   }
 }
+// example-end tile-io
 
 template <int BLOCK_THREADS, CacheHint HINT = CacheHint::none, int ITEMS_PER_THREAD>
 __device__ __forceinline__ void store_tile(int* tile, int64_t valid, const int (&items)[ITEMS_PER_THREAD])
@@ -120,7 +121,6 @@ __device__ __forceinline__ void store_tile(int* tile, int64_t valid, const int (
     }
   }
 }
-// example-end tile-io
 
 // example-begin exchange
 // Shared-memory slot of the tile's item p: one word of padding after every
@@ -152,6 +152,7 @@ __device__ __forceinline__ void striped_vectors_to_blocked(int (&items)[ITEMS_PE
     items[k] = shared[padded(tid * ITEMS_PER_THREAD + k)];
   }
 }
+// example-end exchange
 
 // And back: blocked to striped vectors, with the same contract.
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD>
@@ -170,6 +171,5 @@ __device__ __forceinline__ void blocked_to_striped_vectors(int (&items)[ITEMS_PE
     items[k] = shared[padded(4 * ((k / 4) * BLOCK_THREADS + tid) + k % 4)];
   }
 }
-// example-end exchange
 
 } // namespace ch04
