@@ -18,6 +18,7 @@
 #include <cubling/thread/thread_store.cuh>
 
 #include <cubling/warp/warp_reduce.cuh>
+#include <cubling/warp/warp_scan.cuh>
 
 #include <cubling/block/block_exchange.cuh>
 #include <cubling/block/block_load.cuh>
