@@ -166,8 +166,11 @@ def same_bytes_copy(rows):
 
 # Distinct colours for the steps (tab10 without its red, which is CUB's, and its grey, the copy's),
 # and a marker each, so that lines on top of each other stay apart.
-PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#bcbd22", "#17becf"]
-MARKERS = ["o", "v", "s", "D", "^", "P", "X", "<"]
+# Distinct colours and markers for up to 12 steps (chapter 04 has ten): no two
+# steps share a colour, and none uses CUB's red or the copy's grey.
+PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#bcbd22", "#17becf",
+           "#393b79", "#e6550d", "#637939", "#7b4173"]
+MARKERS = ["o", "v", "s", "D", "^", "P", "X", "<", ">", "p", "h", "*"]
 CUB_COLOUR, COPY_COLOUR = "#d62728", "#333333"
 
 
