@@ -17,37 +17,10 @@
 #include <cubling/thread/thread_reduce.cuh>
 
 #include "check.h"
+#include "custom_operators.cuh"
 
 namespace
 {
-
-// example-begin custom-operator
-// A custom value type with a non-commutative, associative operator: the
-// affine map x -> a*x + b over 32-bit unsigned wraparound arithmetic.
-// Combining f then g gives x -> g.a*(f.a*x + f.b) + g.b.
-struct Affine
-{
-  uint32_t a, b;
-};
-
-struct ComposeAffine
-{
-  __host__ __device__ Affine operator()(const Affine& f, const Affine& g) const
-  {
-    return {g.a * f.a, g.a * f.b + g.b};
-  }
-};
-
-// An associative and commutative custom operator on integers.
-struct BitXor
-{
-  template <typename T>
-  __host__ __device__ T operator()(const T& x, const T& y) const
-  {
-    return static_cast<T>(x ^ y);
-  }
-};
-// example-end custom-operator
 
 uint64_t rng = 0;
 

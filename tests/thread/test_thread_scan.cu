@@ -26,34 +26,10 @@
 #include <cubling/thread/thread_scan.cuh>
 
 #include "check.h"
+#include "custom_operators.cuh"
 
 namespace
 {
-
-// The affine map x -> a*x + b over 32-bit unsigned wraparound arithmetic.
-// Combining f then g gives x -> g.a*(f.a*x + f.b) + g.b: associative, and
-// not commutative, so a scan that combines items out of order is caught.
-struct Affine
-{
-  uint32_t a, b;
-};
-
-struct ComposeAffine
-{
-  __host__ __device__ Affine operator()(const Affine& f, const Affine& g) const
-  {
-    return {g.a * f.a, g.a * f.b + g.b};
-  }
-};
-
-struct BitXor
-{
-  template <typename T>
-  __host__ __device__ T operator()(const T& x, const T& y) const
-  {
-    return static_cast<T>(x ^ y);
-  }
-};
 
 uint64_t rng = 0;
 

@@ -31,40 +31,16 @@
 #include <cubling/warp/warp_reduce.cuh>
 
 #include "check.h"
+#include "custom_operators.cuh"
 
 namespace
 {
 
 // --- custom value types and operators ----------------------------------------
+// (Affine, ComposeAffine and BitXor: tests/custom_operators.cuh)
 
-// The affine map x -> a*x + b over 32-bit wraparound arithmetic; composing
-// "f then g" is associative and not commutative, so a result that combines
-// the lanes out of order is caught.
-struct Affine
-{
-  uint32_t a, b;
-};
-
-struct ComposeAffine
-{
-  __host__ __device__ Affine operator()(const Affine& f, const Affine& g) const
-  {
-    return {g.a * f.a, g.a * f.b + g.b};
-  }
-};
-
-// Custom operators on arithmetic types: exclusive or for integers, and for
-// floating point "the item of largest magnitude, the leftmost on ties", which
-// is associative and exact (it selects, it does not round).
-struct BitXor
-{
-  template <typename T>
-  __host__ __device__ T operator()(const T& x, const T& y) const
-  {
-    return static_cast<T>(x ^ y);
-  }
-};
-
+// For floating point, "the item of largest magnitude, the leftmost on ties":
+// associative and exact (it selects, it does not round).
 struct AbsMax
 {
   template <typename T>

@@ -33,24 +33,10 @@
 #include <cubling/warp/warp_scan.cuh>
 
 #include "check.h"
+#include "custom_operators.cuh"
 
 namespace
 {
-
-// The affine map x -> a*x + b over 32-bit wraparound arithmetic; composing
-// "f then g" is associative and not commutative.
-struct Affine
-{
-  uint32_t a, b;
-};
-
-struct ComposeAffine
-{
-  __host__ __device__ Affine operator()(const Affine& f, const Affine& g) const
-  {
-    return {g.a * f.a, g.a * f.b + g.b};
-  }
-};
 
 // The output slots of one lane, one per output of each member.
 enum Slot
