@@ -363,6 +363,38 @@ struct DeviceArray
   }
 };
 
+// The inputs that the dispatch-layer tests (two launches, a refused
+// cooperative launch) give every call, on the host and on the device: random
+// int32; the same masked to 0..15, so that there are many ties and only the
+// first minimum may win; and small whole numbers as float, whose sums are
+// exact in any order.
+struct DispatchInputs
+{
+  std::vector<int32_t> ints, ties;
+  std::vector<float> floats;
+  DeviceArray<int32_t> d_ints, d_ties;
+  DeviceArray<float> d_floats;
+
+  explicit DispatchInputs(int64_t n)
+      : ints(static_cast<size_t>(n))
+      , ties(static_cast<size_t>(n))
+      , floats(static_cast<size_t>(n))
+      , d_ints(static_cast<size_t>(n))
+      , d_ties(static_cast<size_t>(n))
+      , d_floats(static_cast<size_t>(n))
+  {
+    fill_random(ints.data(), ints.size());
+    for (size_t i = 0; i < ints.size(); ++i)
+    {
+      ties[i] = static_cast<int32_t>(ints[i] & 15);
+    }
+    fill_small_integers(floats.data(), floats.size());
+    d_ints.upload(ints.data(), ints.size());
+    d_ties.upload(ties.data(), ties.size());
+    d_floats.upload(floats.data(), floats.size());
+  }
+};
+
 // One output slot of scratch device memory, poisoned before a call and read after it.
 template <typename T>
 void poison(T* d_out, unsigned char byte)

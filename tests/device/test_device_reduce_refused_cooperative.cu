@@ -193,28 +193,12 @@ void device()
   for (const int64_t n : sizes)
   {
     check_set_context("refused cooperative launch, %lld items", static_cast<long long>(n));
-    std::vector<int32_t> ints(static_cast<size_t>(n));
-    fill_random(ints.data(), ints.size());
-    DeviceArray<int32_t> d_ints(ints.size());
-    d_ints.upload(ints.data(), ints.size());
+    const DispatchInputs in(n);
 
-    std::vector<int32_t> ties(ints); // many ties: only the first minimum may win
-    for (int32_t& x : ties)
-    {
-      x = static_cast<int32_t>(x & 15);
-    }
-    DeviceArray<int32_t> d_ties(ties.size());
-    d_ties.upload(ties.data(), ties.size());
-
-    std::vector<float> floats(static_cast<size_t>(n));
-    fill_small_integers(floats.data(), floats.size());
-    DeviceArray<float> d_floats(floats.size());
-    d_floats.upload(floats.data(), floats.size());
-
-    check_sum(outs, d_ints, ints);
-    check_sum(outs, d_floats, floats);
-    check_max(outs, d_ints, ints);
-    check_argmin(outs, d_ties, ties);
+    check_sum(outs, in.d_ints, in.ints);
+    check_sum(outs, in.d_floats, in.floats);
+    check_max(outs, in.d_ints, in.ints);
+    check_argmin(outs, in.d_ties, in.ties);
   }
   EXPECT(!cooperative_device || refusals > 0, "no cooperative launch was refused: the fallback was never taken");
   const cudaError_t last = cudaGetLastError();

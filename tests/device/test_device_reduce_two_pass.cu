@@ -189,14 +189,12 @@ void check_argmin(Outputs& outs, const DeviceArray<int32_t>& d_in, const std::ve
 
 // Every check of one chain, on the inputs of one size.
 template <typename Chain>
-void check_chain(Outputs& outs, const DeviceArray<int32_t>& d_ints, const std::vector<int32_t>& ints,
-                 const DeviceArray<int32_t>& d_ties, const std::vector<int32_t>& ties,
-                 const DeviceArray<float>& d_floats, const std::vector<float>& floats)
+void check_chain(Outputs& outs, const DispatchInputs& in)
 {
-  check_sum<Chain>(outs, d_ints, ints);
-  check_max<Chain>(outs, d_ints, ints);
-  check_sum<Chain>(outs, d_floats, floats);
-  check_argmin<Chain>(outs, d_ties, ties);
+  check_sum<Chain>(outs, in.d_ints, in.ints);
+  check_max<Chain>(outs, in.d_ints, in.ints);
+  check_sum<Chain>(outs, in.d_floats, in.floats);
+  check_argmin<Chain>(outs, in.d_ties, in.ties);
 }
 
 void device()
@@ -211,27 +209,11 @@ void device()
       continue;
     }
     check_set_context("two launches, %lld items", static_cast<long long>(n));
-    std::vector<int32_t> ints(static_cast<size_t>(n));
-    fill_random(ints.data(), ints.size());
-    DeviceArray<int32_t> d_ints(ints.size());
-    d_ints.upload(ints.data(), ints.size());
+    const DispatchInputs in(n);
 
-    std::vector<int32_t> ties(ints); // many ties: only the first minimum may win
-    for (int32_t& x : ties)
-    {
-      x = static_cast<int32_t>(x & 15);
-    }
-    DeviceArray<int32_t> d_ties(ties.size());
-    d_ties.upload(ties.data(), ties.size());
-
-    std::vector<float> floats(static_cast<size_t>(n));
-    fill_small_integers(floats.data(), floats.size());
-    DeviceArray<float> d_floats(floats.size());
-    d_floats.upload(floats.data(), floats.size());
-
-    check_chain<TwoPassPolicyChain>(outs, d_ints, ints, d_ties, ties, d_floats, floats);
-    check_chain<OversubscribedPolicyChain>(outs, d_ints, ints, d_ties, ties, d_floats, floats);
-    check_chain<SmallTileOversubscribedPolicyChain>(outs, d_ints, ints, d_ties, ties, d_floats, floats);
+    check_chain<TwoPassPolicyChain>(outs, in);
+    check_chain<OversubscribedPolicyChain>(outs, in);
+    check_chain<SmallTileOversubscribedPolicyChain>(outs, in);
   }
 }
 
