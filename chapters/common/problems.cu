@@ -1,5 +1,6 @@
 // problems.cu: CPU references and CUB oracles for the chapters' problems.
 #include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_reduce.cuh>
 
 #include <thrust/iterator/counting_iterator.h>
@@ -7,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 #include "check.h"
@@ -329,6 +331,83 @@ size_t tile_sums_i32::oracle_scratch_bytes(int64_t n)
 void tile_sums_i32::oracle(const runner::Args<tile_sums_i32>& a)
 {
   cub_call(a, [&](void* t, size_t& b) { return segment_sums<tile_sums_i32>(t, b, a.in(), a.out(), a.n, a.stream); });
+}
+
+// --- inclusive_sum_i32, tile_scans_i32 ---------------------------------------------------
+namespace
+{
+
+// out[i] = in[begin] + ... + in[i], starting again at every multiple of
+// `restart` items; in uint32, so that it wraps on overflow as the GPU does.
+void restarting_inclusive_sum(const runner::Span<const int>& in, const runner::Span<int>& out, int64_t restart)
+{
+  uint32_t sum = 0;
+  for (int64_t i = 0; i < in.count; ++i)
+  {
+    sum    = (i % restart == 0 ? 0u : sum) + static_cast<uint32_t>(in[i]);
+    out[i] = static_cast<int>(sum);
+  }
+}
+
+// The key of item i in tile_scans_i32: the index of its tile.
+struct TileOf
+{
+  __host__ __device__ int64_t operator()(int64_t i) const
+  {
+    return i / tile_scans_i32::tile_items;
+  }
+};
+
+cudaError_t tile_scans(void* t, size_t& b, const int* in, int* out, int64_t n, cudaStream_t stream)
+{
+  const auto keys = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0), TileOf{});
+  return cub::DeviceScan::InclusiveSumByKey(t, b, keys, in, out, n, cuda::std::equal_to<>{}, stream);
+}
+
+} // namespace
+
+double inclusive_sum_i32::bytes_moved(int64_t n)
+{
+  return 8.0 * static_cast<double>(n);
+}
+void inclusive_sum_i32::fill(const Host<In>& in, const Axes&, uint64_t seed)
+{
+  fill_each(std::get<0>(in), seed, small_int);
+}
+void inclusive_sum_i32::reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out)
+{
+  restarting_inclusive_sum(std::get<0>(in), std::get<0>(out), INT64_MAX);
+}
+size_t inclusive_sum_i32::oracle_scratch_bytes(int64_t n)
+{
+  return cub_temp_bytes(
+    [n](void* t, size_t& b) { return cub::DeviceScan::InclusiveSum(t, b, (const int*)nullptr, (int*)nullptr, n); });
+}
+void inclusive_sum_i32::oracle(const runner::Args<inclusive_sum_i32>& a)
+{
+  const int* in = a.axes.mode == runner::Mode::in_place ? a.out() : a.in();
+  cub_call(a, [&](void* t, size_t& b) { return cub::DeviceScan::InclusiveSum(t, b, in, a.out(), a.n, a.stream); });
+}
+
+double tile_scans_i32::bytes_moved(int64_t n)
+{
+  return 8.0 * static_cast<double>(n);
+}
+void tile_scans_i32::fill(const Host<In>& in, const Axes&, uint64_t seed)
+{
+  fill_each(std::get<0>(in), seed, small_int);
+}
+void tile_scans_i32::reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out)
+{
+  restarting_inclusive_sum(std::get<0>(in), std::get<0>(out), tile_items);
+}
+size_t tile_scans_i32::oracle_scratch_bytes(int64_t n)
+{
+  return cub_temp_bytes([n](void* t, size_t& b) { return tile_scans(t, b, nullptr, nullptr, n, nullptr); });
+}
+void tile_scans_i32::oracle(const runner::Args<tile_scans_i32>& a)
+{
+  cub_call(a, [&](void* t, size_t& b) { return tile_scans(t, b, a.in(), a.out(), a.n, a.stream); });
 }
 
 } // namespace problems

@@ -192,4 +192,48 @@ struct tile_sums_i32 : SegmentSums<512>
   static void oracle(const runner::Args<tile_sums_i32>& a);
 };
 
+//! Inclusive prefix sums of n int32 values (random, in [-1000, 1000]):
+//! out[i] = in[0] + ... + in[i], wrapping on overflow as the GPU's adds do.
+//! Out of place, or in place (the result overwrites the input, which CUB
+//! allows: d_in == d_out). Bytes counted: n * 4 read plus n * 4 written.
+//! Oracle: cub::DeviceScan::InclusiveSum.
+struct inclusive_sum_i32 : runner::ProblemDefaults
+{
+  using In  = Arrays<int>;
+  using Out = Arrays<int>;
+  static constexpr unsigned modes = runner::bit(runner::Mode::out_of_place) | runner::bit(runner::Mode::in_place);
+  static constexpr char name[] = "inclusive_sum_i32", title[] = "inclusive prefix sum of int32", item_type[] = "int32",
+                        oracle_name[] = "cub::DeviceScan::InclusiveSum";
+  static double bytes_moved(int64_t n);
+  static void fill(const Host<In>& in, const Axes&, uint64_t seed);
+  static void reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out);
+  static size_t oracle_scratch_bytes(int64_t n);
+  //! In place, CUB reads and writes out(), which holds the input.
+  static void oracle(const runner::Args<inclusive_sum_i32>& a);
+};
+
+//! Inclusive prefix sums of n int32 values (random, in [-1000, 1000]) that
+//! start again at every tile of 1024 items: out[i] = in[t] + ... + in[i],
+//! where t = i - i % 1024, wrapping on overflow. Many independent scans of
+//! a block's worth each, so that a block scan is the whole cost of a block's
+//! life. 1024 is the most items a block can scan one item per thread (a
+//! block has at most 1024 threads), and 8 items per thread of a 128-thread
+//! block, 4 of a 256-thread one. When 1024 does not divide n, the last tile
+//! is partial. Bytes counted: n * 4 read plus n * 4 written.
+//! Oracle: cub::DeviceScan::InclusiveSumByKey, the key of item i being
+//! i / 1024 (a counting iterator through a transform).
+struct tile_scans_i32 : runner::ProblemDefaults
+{
+  using In                        = Arrays<int>;
+  using Out                       = Arrays<int>;
+  static constexpr int tile_items = 1024;
+  static constexpr char name[] = "tile_scans_i32", title[] = "inclusive prefix sums of 1024-item tiles of int32",
+                        item_type[] = "int32", oracle_name[] = "cub::DeviceScan::InclusiveSumByKey (key: index / 1024)";
+  static double bytes_moved(int64_t n);
+  static void fill(const Host<In>& in, const Axes&, uint64_t seed);
+  static void reference(const ConstHost<In>& in, const Params&, const Axes&, const Host<Out>& out);
+  static size_t oracle_scratch_bytes(int64_t n);
+  static void oracle(const runner::Args<tile_scans_i32>& a);
+};
+
 } // namespace problems
