@@ -24,6 +24,7 @@
 #include <cubling/block/block_load.cuh>
 #include <cubling/block/block_raking_layout.cuh>
 #include <cubling/block/block_reduce.cuh>
+#include <cubling/block/block_scan.cuh>
 #include <cubling/block/block_store.cuh>
 
 #include <cubling/iterator/arg_index_input_iterator.cuh>
