@@ -1,0 +1,283 @@
+//! @file
+//! The tile states and the look-back of single-pass scans (Merrill and
+//! Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back",
+//! NVIDIA technical report NVR-2016-002).
+//!
+//! A single-pass scan gives every tile of the input to one thread block, in
+//! tile order. A tile's outputs need the fold of every item before it: its
+//! *exclusive prefix*. Each tile therefore publishes what it knows, as soon
+//! as it knows it, in a status word of its own in the temporary storage:
+//!   - SCAN_TILE_NOT_READY: nothing yet;
+//!   - SCAN_TILE_AGGREGATE: the fold of the tile's own items (its aggregate),
+//!     known as soon as the tile has been reduced;
+//!   - SCAN_TILE_PREFIX: the fold of every item up to and including the
+//!     tile's last (its inclusive prefix), known once its exclusive prefix is.
+//! A tile finds its exclusive prefix by looking back: one warp reads the
+//! words of the 32 tiles before it at once, finds the nearest one with a
+//! prefix, and folds that prefix with the aggregates of the tiles after it.
+//! It never waits for a predecessor to finish its own look-back unless none
+//! of the 32 has a prefix yet: that is what "decoupled" means.
+//!
+//! **Deterministic by construction.** The fold is always left to right,
+//! starting from the nearest prefix: `prefix(p) op agg(p+1) op ... op
+//! agg(t-1)`. If every published prefix is the left fold of the aggregates
+//! before it (tile 0's is), so is the new one, whichever `p` the timing of
+//! this run makes the nearest. So every tile's prefix has the same bits as
+//! in a chained scan, on every run, floats included. CUB folds the window
+//! with a tree reduction, whose grouping depends on where the nearest prefix
+//! happened to be, and so on timing.
+//!
+//! **Storage.** A value of at most 8 bytes travels in the same word as its
+//! status (8- or 16-byte words, written and read whole, through L2), so a
+//! reader sees a status and its value from the same write. Larger values sit
+//! in arrays of their own, written before their status with a fence between.
+//! Every word must read SCAN_TILE_NOT_READY before the scan starts: the
+//! dispatch runs DeviceScanInitKernel (kernels/scan.cuh) first, so garbage
+//! or a previous call's states in the temporary storage never count.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include <cuda/std/type_traits>
+
+#include <cubling/util/arch.cuh>
+#include <cubling/util/lane_id.cuh>
+#include <cubling/util/macros.cuh>
+#include <cubling/util/uninitialized.cuh>
+#include <cubling/warp/specializations/warp_scan_shfl.cuh>
+
+namespace cubling
+{
+
+//! What a tile has published so far (see the file comment).
+enum ScanTileStatus : unsigned int
+{
+  SCAN_TILE_NOT_READY = 0, //!< nothing: the value is not to be read
+  SCAN_TILE_AGGREGATE = 1, //!< the fold of the tile's own items
+  SCAN_TILE_PREFIX    = 2, //!< the fold of every item up to the tile's last
+};
+
+namespace detail
+{
+
+//! Values of at most 8 bytes share a word with their status.
+template <typename T>
+inline constexpr bool tile_value_packs = cuda::std::is_trivially_copyable_v<T> && sizeof(T) <= 8;
+
+//! The per-tile state of a single-pass scan over values of type `T`, in
+//! global memory: one status word per tile, with the value in it (small
+//! types) or beside it (larger ones).
+template <typename T, bool PACKED = tile_value_packs<T>>
+struct ScanTileState;
+
+//! Values of at most 8 bytes: status and value in one 8- or 16-byte word.
+template <typename T>
+struct ScanTileState<T, true>
+{
+  using Word = cuda::std::conditional_t<sizeof(T) <= 4, unsigned long long, ulonglong2>;
+  //! The word's layout: the status in the first half, the value in the second.
+  struct Fields
+  {
+    alignas(sizeof(Word) / 2) unsigned int status;
+    alignas(sizeof(Word) / 2) T value;
+  };
+  static_assert(sizeof(Fields) == sizeof(Word), "a tile's status and value fill one word");
+
+  Word* words;
+
+  //! Bytes for `tiles` tiles, and their alignment.
+  static constexpr size_t Bytes(int64_t tiles)
+  {
+    return static_cast<size_t>(tiles) * sizeof(Word);
+  }
+  static constexpr size_t alignment = sizeof(Word);
+
+  //! Build the state over storage carved for it.
+  static ScanTileState Over(void* storage)
+  {
+    return ScanTileState{static_cast<Word*>(storage)};
+  }
+
+  //! Mark tile `tile` not ready (the init kernel).
+  __device__ CUBLING_FORCEINLINE void Reset(int64_t tile) const
+  {
+    words[tile] = Word{};
+  }
+
+  //! Publish `status` and `value` for tile `tile`, in one store that other
+  //! blocks see through L2.
+  __device__ CUBLING_FORCEINLINE void Publish(int64_t tile, ScanTileStatus status, const T& value) const
+  {
+    Fields fields{};
+    fields.status = status;
+    fields.value  = value;
+    Word word;
+    memcpy(&word, &fields, sizeof word);
+    __stcg(words + tile, word);
+  }
+
+  //! Read tile `tile`'s status and value, in one load from L2.
+  __device__ CUBLING_FORCEINLINE void Read(int64_t tile, unsigned int& status, T& value) const
+  {
+    const Word word = __ldcg(words + tile);
+    Fields fields;
+    memcpy(&fields, &word, sizeof word);
+    status = fields.status;
+    value  = fields.value;
+  }
+};
+
+//! Larger values: a status array, and one array for aggregates and one for
+//! prefixes, each value written once and fenced before its status.
+template <typename T>
+struct ScanTileState<T, false>
+{
+  unsigned int* statuses;
+  T* aggregates;
+  T* prefixes;
+
+  //! The three arrays, each aligned for its type, in one block of `Bytes()` bytes.
+  static constexpr size_t ValuesOffset(int64_t tiles)
+  {
+    const size_t status_bytes = static_cast<size_t>(tiles) * sizeof(unsigned int);
+    return (status_bytes + alignof(T) - 1) / alignof(T) * alignof(T);
+  }
+  static constexpr size_t Bytes(int64_t tiles)
+  {
+    return ValuesOffset(tiles) + 2 * static_cast<size_t>(tiles) * sizeof(T);
+  }
+  static constexpr size_t alignment = alignof(T) > 16 ? alignof(T) : 16;
+
+  //! The tile count is needed to find the arrays: it is the one the dispatch carved for.
+  static ScanTileState Over(void* storage, int64_t tiles)
+  {
+    char* base = static_cast<char*>(storage);
+    T* values  = reinterpret_cast<T*>(base + ValuesOffset(tiles));
+    return ScanTileState{reinterpret_cast<unsigned int*>(base), values, values + tiles};
+  }
+
+  __device__ CUBLING_FORCEINLINE void Reset(int64_t tile) const
+  {
+    statuses[tile] = SCAN_TILE_NOT_READY;
+  }
+
+  __device__ CUBLING_FORCEINLINE void Publish(int64_t tile, ScanTileStatus status, const T& value) const
+  {
+    (status == SCAN_TILE_PREFIX ? prefixes : aggregates)[tile] = value;
+    __threadfence(); // the value reaches L2 before the status that announces it
+    __stcg(statuses + tile, static_cast<unsigned int>(status));
+  }
+
+  __device__ CUBLING_FORCEINLINE void Read(int64_t tile, unsigned int& status, T& value) const
+  {
+    status = __ldcg(statuses + tile);
+    __threadfence(); // a value is read after the status that announced it
+    if (status != SCAN_TILE_NOT_READY)
+    {
+      value = *static_cast<volatile T*>(static_cast<volatile void*>(
+        (status == SCAN_TILE_PREFIX ? prefixes : aggregates) + tile));
+    }
+  }
+};
+
+//! Make the tile state for `tiles` tiles over carved storage, whichever layout `T` gets.
+template <typename T>
+ScanTileState<T> make_scan_tile_state(void* storage, int64_t tiles)
+{
+  if constexpr (tile_value_packs<T>)
+  {
+    (void) tiles;
+    return ScanTileState<T>::Over(storage);
+  }
+  else
+  {
+    return ScanTileState<T>::Over(storage, tiles);
+  }
+}
+
+// example-begin look-back
+//! @brief The look-back of one tile: the block-prefix callback that
+//! BlockScan calls with the tile's aggregate.
+//!
+//! The first warp of the block calls it, every lane, as BlockScan's
+//! `block_prefix_callback_op`; lane 0's return value is the tile's exclusive
+//! prefix. It publishes the aggregate, looks back (see the file comment),
+//! then publishes the inclusive prefix. `MAX_SPIN_NS` caps the back-off
+//! between two reads of a window that is not ready (0: no back-off).
+//!
+//! @tparam T       the scan's accumulator type
+//! @tparam ScanOp  associative `op(a, b)`; not necessarily commutative
+template <typename T, typename ScanOp, int MAX_SPIN_NS = 0>
+struct TileLookBack
+{
+  ScanTileState<T> state;
+  ScanOp scan_op;
+  int64_t tile; //!< the caller's tile, at least 1 (tile 0 has no predecessor)
+
+  //! Look back over the tiles before `tile` and return their fold, left to right.
+  __device__ CUBLING_FORCEINLINE T ExclusivePrefix() const
+  {
+    const int lane = static_cast<int>(LaneId());
+    // Lane 31 reads the nearest predecessor, lane 0 the 32nd. Tiles before
+    // tile 0 do not exist: their lanes count as aggregates nobody folds,
+    // since tile 0 always publishes a prefix and sits above them.
+    const int64_t predecessor = tile - warp_threads + lane;
+    unsigned int status       = SCAN_TILE_AGGREGATE;
+    T value;
+    unsigned int prefixes = 0, unready_above = 0;
+    int nearest = 0;
+    int spin_ns = 8;
+    for (;;)
+    {
+      if (predecessor >= 0)
+      {
+        state.Read(predecessor, status, value);
+      }
+      prefixes = __ballot_sync(0xffffffffu, status == SCAN_TILE_PREFIX);
+      nearest  = prefixes ? warp_threads - 1 - __clz(prefixes) : warp_threads;
+      // Ready: a prefix in the window, and every tile after it has at least its aggregate.
+      unready_above = __ballot_sync(0xffffffffu, status == SCAN_TILE_NOT_READY && lane > nearest);
+      if (prefixes != 0 && unready_above == 0)
+      {
+        break;
+      }
+      if (MAX_SPIN_NS > 0)
+      {
+        __nanosleep(spin_ns);
+        spin_ns = spin_ns * 2 < MAX_SPIN_NS ? spin_ns * 2 : MAX_SPIN_NS;
+      }
+    }
+    // Fold left to right from the nearest prefix: the same bits on every run.
+    const auto lane_value = [&](int src) {
+      return shuffle_words(value, [src](unsigned int word) { return __shfl_sync(0xffffffffu, word, src); });
+    };
+    T prefix = lane_value(nearest);
+    for (int src = nearest + 1; src < warp_threads; ++src)
+    {
+      prefix = scan_op(prefix, lane_value(src));
+    }
+    return prefix;
+  }
+
+  //! BlockScan's callback: publish the aggregate, look back, publish the
+  //! inclusive prefix, and return the exclusive one.
+  __device__ CUBLING_FORCEINLINE T operator()(const T& tile_aggregate) const
+  {
+    const bool leader = LaneId() == 0;
+    if (leader)
+    {
+      state.Publish(tile, SCAN_TILE_AGGREGATE, tile_aggregate);
+    }
+    const T exclusive = ExclusivePrefix();
+    if (leader)
+    {
+      state.Publish(tile, SCAN_TILE_PREFIX, scan_op(exclusive, tile_aggregate));
+    }
+    return exclusive;
+  }
+};
+// example-end look-back
+
+} // namespace detail
+} // namespace cubling
