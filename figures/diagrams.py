@@ -684,6 +684,179 @@ def ch06_transform_iterator():
     return svg
 
 
+# --- chapter 07 ------------------------------------------------------------------
+
+def span_label(lo, hi):
+    """What a scan cell holds: nothing (0), one item, or the sum of items lo to hi."""
+    if lo > hi:
+        return "0"
+    return f"x{lo}" if lo == hi else f"{lo}–{hi}"
+
+
+def scan_grid(svg, x0, pitch, w, n, top):
+    svg.text(x0 - 14, top, "index", size=13, anchor="end", fill=NOTE)
+    for i in range(n):
+        svg.text(x0 + i * pitch + w / 2, top, str(i), size=13, anchor="middle", fill=NOTE, bold=True)
+
+
+def ch07_hillis_steele():
+    """Hillis and Steele on 8 items: in round d, item i >= d adds item i - d of the round before."""
+    n = 8
+    x0, pitch, w, h, gap = 170, 82, 70, 32, 50
+    svg = Svg(860, 400, "Hillis and Steele's inclusive scan of 8 items: in the round of distance d = 1, 2, 4, "
+                        "thread i >= d adds the value of thread i - d from the round before, into the other half "
+                        "of a double buffer; after log2(8) = 3 rounds, item i holds the sum of items 0 to i.")
+
+    def ix(i):
+        return x0 + i * pitch
+
+    scan_grid(svg, x0, pitch, w, n, 22)
+    y = 32
+    svg.text(x0 - 14, y + 21, "load (buffer 0)", size=14, anchor="end")
+    spans = [(i, i) for i in range(n)]
+    for i in range(n):
+        cell(svg, ix(i), y, w, h, span_label(i, i))
+    for r, d in enumerate((1, 2, 4)):
+        prev, y = y, y + h + gap
+        svg.text(x0 - 14, y + 13, f"d = {d}", size=14, anchor="end", bold=True)
+        svg.text(x0 - 14, y + 30, f"→ buffer {(r + 1) % 2}", size=13, anchor="end", fill=NOTE)
+        new = []
+        for i in range(n):
+            svg.line(ix(i) + w / 2, prev + h, ix(i) + w / 2, y - 2, stroke=FAINT, width=1.2, arrow=i < d)
+            if i >= d:
+                svg.line(ix(i - d) + w / 2, prev + h, ix(i) + w / 2 - 7, y - 1, stroke=THREAD_INK[i % 8],
+                         width=1.6, arrow=True)
+                new.append((spans[i - d][0], spans[i][1]))
+            else:
+                new.append(spans[i])
+        spans = new
+        for i in range(n):
+            done = spans[i][0] == 0
+            cell(svg, ix(i), y, w, h, span_label(*spans[i]), fill=THREAD_FILL[i % 8] if i >= d else EMPTY,
+                 stroke=THREAD_INK[i % 8] if i >= d else FAINT, width=2 if done and i >= d else 1.2,
+                 bold=done)
+    notes = ["A cell shows which items it sums (2–5: items 2 to 5); coloured: the thread added in this round,",
+             "grey: it copied its value across (i < d). Every round reads one buffer and writes the other, then",
+             "__syncthreads(). 17 adds for 8 items, where a sequential scan does 7: n log2(n) work."]
+    for k, note in enumerate(notes):
+        svg.text(20, y + h + 30 + 19 * k, note, size=13, fill=NOTE)
+    svg.height = int(y + h + 30 + 19 * len(notes) + 4)
+    return svg
+
+
+def ch07_blelloch():
+    """Blelloch on 8 items: the up-sweep builds the reduction tree in place, the down-sweep turns it into the
+    exclusive scan."""
+    n = 8
+    x0, pitch, w, h, gap = 170, 82, 70, 32, 46
+    svg = Svg(860, 800, "Blelloch's work-efficient scan of 8 items in place: the up-sweep (d = 1, 2, 4) adds "
+                        "node 2d(t+1) - 1 - d into node 2d(t+1) - 1; the root is cleared; the down-sweep "
+                        "(d = 4, 2, 1) hands each node's value to its left child and adds the left child's old "
+                        "value into it. The result is the exclusive scan.")
+
+    def ix(i):
+        return x0 + i * pitch
+
+    scan_grid(svg, x0, pitch, w, n, 22)
+    y = 32
+    svg.text(x0 - 14, y + 21, "load", size=14, anchor="end")
+    spans = [(i, i) for i in range(n)]
+    for i in range(n):
+        cell(svg, ix(i), y, w, h, span_label(i, i))
+
+    def round_row(label, sub, d, down):
+        nonlocal y, spans
+        prev, y = y, y + h + gap
+        svg.text(x0 - 14, y + 13, label, size=14, anchor="end", bold=True)
+        svg.text(x0 - 14, y + 30, sub, size=13, anchor="end", fill=NOTE)
+        nodes = {2 * d * (t + 1) - 1: t for t in range(n // (2 * d))}
+        new = list(spans)
+        for node, t in nodes.items():
+            left = node - d
+            ink = THREAD_INK[t % 8]
+            if down:
+                new[left] = spans[node]
+                new[node] = (spans[node][0], spans[left][1]) if spans[node][0] <= spans[node][1] else spans[left]
+                svg.line(ix(node) + w / 2, prev + h, ix(left) + w / 2 + 7, y - 1, stroke=ink, width=1.6,
+                         arrow=True)
+            else:
+                new[node] = (spans[left][0], spans[node][1])
+            svg.line(ix(left) + w / 2, prev + h, ix(node) + w / 2 - 7, y - 1, stroke=ink, width=1.6, arrow=True)
+        spans = new
+        for i in range(n):
+            if i in nodes or (down and i + d in nodes):
+                t = nodes.get(i, nodes.get(i + d))
+                cell(svg, ix(i), y, w, h, span_label(*spans[i]), fill=THREAD_FILL[t % 8], stroke=THREAD_INK[t % 8])
+            else:
+                cell(svg, ix(i), y, w, h, span_label(*spans[i]), fill=EMPTY, stroke=FAINT, colour=NOTE)
+
+    for d in (1, 2, 4):
+        round_row(f"up d = {d}", f"{n // (2 * d)} thread" + ("s" if n // (2 * d) > 1 else ""), d, False)
+    # The root (the total) is cleared.
+    prev, y = y, y + h + gap
+    svg.text(x0 - 14, y + 13, "clear the root", size=14, anchor="end", bold=True)
+    for i in range(n):
+        svg.line(ix(i) + w / 2, prev + h, ix(i) + w / 2, y - 2, stroke=FAINT, width=1.2)
+    spans[n - 1] = (1, 0)
+    for i in range(n):
+        root = i == n - 1
+        cell(svg, ix(i), y, w, h, span_label(*spans[i]), fill=ORANGE_FILL if root else EMPTY,
+             stroke=ORANGE if root else FAINT, colour=INK if root else NOTE)
+    svg.text(x0 - 14, y + 30, "total 0–7 kept", size=13, anchor="end", fill=ORANGE)
+    for d in (4, 2, 1):
+        round_row(f"down d = {d}", f"{n // (2 * d)} thread" + ("s" if n // (2 * d) > 1 else ""), d, True)
+    for i in range(n):
+        svg.rect(ix(i), y, w, h, fill="none", stroke=GREEN, width=2)
+    notes = ["A cell shows which items it sums (0: none); coloured: the cells a thread wrote in that round.",
+             "Up-sweep: chapter 03's reduction tree, kept in place. Down-sweep: each node passes what lies left",
+             "of its subtree to its left child, and that plus the left child's old sum to its right child.",
+             "The last row is the exclusive scan (green); adding each item gives the inclusive one.",
+             "2(n − 1) = 14 adds for 8 items (and 7 swaps), in 2 log2(n) = 6 rounds."]
+    for k, note in enumerate(notes):
+        svg.text(20, y + h + 30 + 19 * k, note, size=13, fill=NOTE)
+    svg.height = int(y + h + 30 + 19 * len(notes) + 4)
+    return svg
+
+
+def ch07_warp_scan():
+    """A warp's inclusive scan with __shfl_up_sync: offsets 1, 2, 4, 8, 16."""
+    lanes = 32
+    x0, pitch, w, h, gap = 104, 23, 21, 24, 44
+    svg = Svg(860, 500, "A warp scans 32 values with __shfl_up_sync: at offset 1, 2, 4, 8, 16, lane i >= offset "
+                        "adds the value of lane i - offset. Each cell shows the first lane its sum starts at; "
+                        "after 5 rounds every lane's sum starts at lane 0.")
+
+    def lx(lane):
+        return x0 + lane * pitch
+
+    svg.text(x0 - 12, 22, "lane", size=13, anchor="end", fill=NOTE)
+    for lane in range(0, lanes, 4):
+        svg.text(lx(lane) + w / 2, 22, str(lane), size=12, anchor="middle", fill=NOTE, bold=True)
+    y = 30
+    svg.text(x0 - 12, y + 17, "start", size=14, anchor="end")
+    first = list(range(lanes))
+    for lane in range(lanes):
+        cell(svg, lx(lane), y, w, h, str(first[lane]), fill=BLUE_FILL, stroke=BLUE, size=11)
+    for offset in (1, 2, 4, 8, 16):
+        prev, y = y, y + h + gap
+        svg.text(x0 - 12, y + 17, f"offset {offset}", size=13, anchor="end", mono=True)
+        for lane in range(offset, lanes):
+            svg.line(lx(lane - offset) + w / 2, prev + h, lx(lane) + w / 2 - 3, y - 1,
+                     stroke=THREAD_INK[(lane // offset) % 8] if offset < 16 else BLUE, width=1.0, arrow=True)
+        first = [first[lane - offset] if lane >= offset else first[lane] for lane in range(lanes)]
+        for lane in range(lanes):
+            done = first[lane] == 0
+            cell(svg, lx(lane), y, w, h, str(first[lane]), fill=GREEN_FILL if done else BLUE_FILL,
+                 stroke=GREEN if done else BLUE, size=11, width=1.6 if done else 1.0, bold=done)
+    notes = ["A cell shows the first lane its sum starts at; lane i always ends at itself (6: lanes 6 to i).",
+             "Green: the prefix is complete. Each round doubles the lanes that are; 5 rounds cover 32,",
+             "with no shared memory and no barrier: a lane < offset gets its own value back and adds nothing."]
+    for k, note in enumerate(notes):
+        svg.text(20, y + h + 30 + 19 * k, note, size=13, fill=NOTE)
+    svg.height = int(y + h + 30 + 19 * len(notes) + 4)
+    return svg
+
+
 DIAGRAMS = [
     ("ch01_accumulators.svg", ch01_accumulators),
     ("ch02_shfl_down_vs_butterfly.svg", ch02_shfl_down_vs_butterfly),
@@ -694,6 +867,9 @@ DIAGRAMS = [
     ("ch04_transpose.svg", ch04_transpose),
     ("ch05_two_pass_vs_one_pass.svg", ch05_two_pass_vs_one_pass),
     ("ch06_transform_iterator.svg", ch06_transform_iterator),
+    ("ch07_hillis_steele.svg", ch07_hillis_steele),
+    ("ch07_blelloch.svg", ch07_blelloch),
+    ("ch07_warp_scan.svg", ch07_warp_scan),
 ]
 
 
