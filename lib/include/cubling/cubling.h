@@ -225,6 +225,125 @@ cudaError_t cubling_device_reduce_argmax_f64(void* d_temp_storage, size_t* temp_
 
 /*! @} */
 
+/*! @defgroup c_device_scan DeviceScan (C API)
+ * @brief `cubling::DeviceScan` for C: inclusive and exclusive prefix sums,
+ * and inclusive prefix minima and maxima, of `int32_t`, `uint32_t`,
+ * `int64_t`, `uint64_t`, `float` and `double` arrays.
+ *
+ * They follow the conventions above. Item `i` of the output is:
+ * - inclusive sum: `in[0] + ... + in[i]`;
+ * - exclusive sum: `0` for `i == 0`, else `in[0] + ... + in[i - 1]`;
+ * - inclusive min (max): the smallest (largest) of `in[0] ... in[i]`; a NaN
+ *   among them makes it NaN (`cubling::Min`, `cubling::Max`).
+ *
+ * Sums wrap around for integers and are bitwise deterministic for `float`
+ * and `double` (same input, same device, same bits; the sums are not those
+ * of a left-to-right loop, but their rounding never depends on timing).
+ * `d_out` may equal `d_in` (in place). An empty input succeeds and writes
+ * nothing. `cudaErrorInvalidValue`, with nothing written:
+ * `temp_storage_bytes` is NULL, `num_items` is negative, or (outside the
+ * size query) the temporary storage is smaller than the size query said, or
+ * `d_in` or `d_out` is NULL while `num_items > 0`.
+ * @{
+ */
+/*! @brief Write the inclusive prefix sums of `num_items` `int32_t` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_sum_i32(void* d_temp_storage, size_t* temp_storage_bytes, const int32_t* d_in,
+                                                  int32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix sums of `num_items` `uint32_t` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_sum_u32(void* d_temp_storage, size_t* temp_storage_bytes, const uint32_t* d_in,
+                                                  uint32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix sums of `num_items` `int64_t` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_sum_i64(void* d_temp_storage, size_t* temp_storage_bytes, const int64_t* d_in,
+                                                  int64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix sums of `num_items` `uint64_t` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_sum_u64(void* d_temp_storage, size_t* temp_storage_bytes, const uint64_t* d_in,
+                                                  uint64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix sums of `num_items` `float` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_sum_f32(void* d_temp_storage, size_t* temp_storage_bytes, const float* d_in,
+                                                  float* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix sums of `num_items` `double` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_sum_f64(void* d_temp_storage, size_t* temp_storage_bytes, const double* d_in,
+                                                  double* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the exclusive prefix sums of `num_items` `int32_t` at `d_in` to `d_out` (the first is 0). */
+cudaError_t cubling_device_scan_exclusive_sum_i32(void* d_temp_storage, size_t* temp_storage_bytes, const int32_t* d_in,
+                                                  int32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the exclusive prefix sums of `num_items` `uint32_t` at `d_in` to `d_out` (the first is 0). */
+cudaError_t cubling_device_scan_exclusive_sum_u32(void* d_temp_storage, size_t* temp_storage_bytes, const uint32_t* d_in,
+                                                  uint32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the exclusive prefix sums of `num_items` `int64_t` at `d_in` to `d_out` (the first is 0). */
+cudaError_t cubling_device_scan_exclusive_sum_i64(void* d_temp_storage, size_t* temp_storage_bytes, const int64_t* d_in,
+                                                  int64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the exclusive prefix sums of `num_items` `uint64_t` at `d_in` to `d_out` (the first is 0). */
+cudaError_t cubling_device_scan_exclusive_sum_u64(void* d_temp_storage, size_t* temp_storage_bytes, const uint64_t* d_in,
+                                                  uint64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the exclusive prefix sums of `num_items` `float` at `d_in` to `d_out` (the first is 0). */
+cudaError_t cubling_device_scan_exclusive_sum_f32(void* d_temp_storage, size_t* temp_storage_bytes, const float* d_in,
+                                                  float* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the exclusive prefix sums of `num_items` `double` at `d_in` to `d_out` (the first is 0). */
+cudaError_t cubling_device_scan_exclusive_sum_f64(void* d_temp_storage, size_t* temp_storage_bytes, const double* d_in,
+                                                  double* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix minima of `num_items` `int32_t` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_min_i32(void* d_temp_storage, size_t* temp_storage_bytes, const int32_t* d_in,
+                                                  int32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix minima of `num_items` `uint32_t` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_min_u32(void* d_temp_storage, size_t* temp_storage_bytes, const uint32_t* d_in,
+                                                  uint32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix minima of `num_items` `int64_t` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_min_i64(void* d_temp_storage, size_t* temp_storage_bytes, const int64_t* d_in,
+                                                  int64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix minima of `num_items` `uint64_t` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_min_u64(void* d_temp_storage, size_t* temp_storage_bytes, const uint64_t* d_in,
+                                                  uint64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix minima of `num_items` `float` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_min_f32(void* d_temp_storage, size_t* temp_storage_bytes, const float* d_in,
+                                                  float* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix minima of `num_items` `double` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_min_f64(void* d_temp_storage, size_t* temp_storage_bytes, const double* d_in,
+                                                  double* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix maxima of `num_items` `int32_t` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_max_i32(void* d_temp_storage, size_t* temp_storage_bytes, const int32_t* d_in,
+                                                  int32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix maxima of `num_items` `uint32_t` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_max_u32(void* d_temp_storage, size_t* temp_storage_bytes, const uint32_t* d_in,
+                                                  uint32_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix maxima of `num_items` `int64_t` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_max_i64(void* d_temp_storage, size_t* temp_storage_bytes, const int64_t* d_in,
+                                                  int64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix maxima of `num_items` `uint64_t` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_max_u64(void* d_temp_storage, size_t* temp_storage_bytes, const uint64_t* d_in,
+                                                  uint64_t* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix maxima of `num_items` `float` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_max_f32(void* d_temp_storage, size_t* temp_storage_bytes, const float* d_in,
+                                                  float* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @brief Write the inclusive prefix maxima of `num_items` `double` at `d_in` to `d_out`. */
+cudaError_t cubling_device_scan_inclusive_max_f64(void* d_temp_storage, size_t* temp_storage_bytes, const double* d_in,
+                                                  double* d_out, int64_t num_items, cudaStream_t stream);
+
+/*! @} */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -1,30 +1,13 @@
 // c_api_reduce.cuh: the C API's DeviceReduce wrappers, defined once and
 // instantiated per operation and type by the three .cu files beside this one
-// (one file per operation family, so that they compile in parallel).
+// (one file per operation family, so that they compile in parallel). What
+// every family of the C API shares is in ../c_api.cuh.
 #pragma once
 
 #include <cubling/cubling.h>
 #include <cubling/device/device_reduce.cuh>
 
-namespace cubling
-{
-namespace c_api
-{
-
-//! The C calling convention on top of a C++ entry point: the size travels
-//! by pointer, and a null one is a bad argument.
-template <typename Call>
-cudaError_t with_temp_bytes(size_t* temp_storage_bytes, Call call)
-{
-  if (temp_storage_bytes == nullptr)
-  {
-    return cudaErrorInvalidValue;
-  }
-  return call(*temp_storage_bytes);
-}
-
-} // namespace c_api
-} // namespace cubling
+#include "../c_api.cuh"
 
 //! Define `cubling_device_reduce_<op>_<suffix>` on `cubling::DeviceReduce::<Method>`.
 #define CUBLING_C_REDUCE(op, Method, suffix, T)                                                                    \
@@ -49,6 +32,3 @@ cudaError_t with_temp_bytes(size_t* temp_storage_bytes, Call call)
                                            stream);                                                                \
     });                                                                                                            \
   }
-
-//! Apply `X(suffix, type)` to every type of the C API.
-#define CUBLING_C_TYPES(X) X(i32, int32_t) X(u32, uint32_t) X(i64, int64_t) X(u64, uint64_t) X(f32, float) X(f64, double)
