@@ -21,14 +21,21 @@
 // block scan is the whole cost of a block's life.
 //
 // Steps 5 and 6 (and the cubling-versus-CUB kernels) give each thread
-// several consecutive items; load_blocked and store_blocked move them with
-// 16-byte vector loads and stores.
+// several consecutive items. They move them as chapter 04 taught (TileIo
+// below): each warp reads and writes its part of the tile warp-striped, so
+// that every access of a warp is 128 contiguous bytes, and a transpose
+// through shared memory turns that into consecutive items per thread
+// (BLOCK_LOAD_WARP_TRANSPOSE, BLOCK_STORE_WARP_TRANSPOSE). Loading the
+// consecutive items directly, with 16-byte vector loads, would leave every
+// load and store of a warp half-using 32 sectors (chapter 04's VECTORIZE).
 #pragma once
 
 #include <cstdint>
 
 #include <cuda_runtime.h>
 
+#include <cubling/block/block_load.cuh>
+#include <cubling/block/block_store.cuh>
 #include <cubling/util/math.cuh>
 
 #include "problems.h"
@@ -66,68 +73,84 @@ inline int64_t scratch_ints(int64_t n)
   return vector_ints(tiles > 0 ? tiles : 1) + totals_scratch_ints(tiles);
 }
 
-// example-begin blocked
-//! Thread `tid`'s ITEMS consecutive items of a tile that has `valid` items
-//! left from `tile` on: vector loads when they are all there, single loads
-//! (0 past the end, the identity of +) when they are not. `tile` must be
-//! 16-byte aligned.
-template <int ITEMS>
-__device__ __forceinline__ void load_blocked(const int* tile, int64_t valid, int tid, int (&items)[ITEMS])
+// example-begin tile-io
+//! A tile of BLOCK x ITEMS items, ITEMS consecutive items per thread, loaded
+//! and stored through chapter 04's warp transpose. Each warp uses only its
+//! own part of the TempStorage, and only between __syncwarp()s, so a load
+//! and a later store may share it when a __syncthreads() (the block scan's)
+//! lies between them. Items past the `valid` ones load as 0, the identity
+//! of +, and are not stored.
+template <int BLOCK, int ITEMS> struct TileIo
 {
-  static_assert(ITEMS % 4 == 0, "whole int4 vectors");
-  const int first = tid * ITEMS;
-  if (first + ITEMS <= valid)
+  using Load  = cubling::BlockLoad<int, BLOCK, ITEMS, cubling::BLOCK_LOAD_WARP_TRANSPOSE>;
+  using Store = cubling::BlockStore<int, BLOCK, ITEMS, cubling::BLOCK_STORE_WARP_TRANSPOSE>;
+  union TempStorage
   {
-    const int4* vectors = reinterpret_cast<const int4*>(tile + first);
-#pragma unroll
-    for (int v = 0; v < ITEMS / 4; ++v)
+    typename Load::TempStorage load;
+    typename Store::TempStorage store;
+  };
+
+  static __device__ __forceinline__ void load(TempStorage& temp, const int* tile, int64_t valid, int (&items)[ITEMS])
+  {
+    if (valid >= BLOCK * ITEMS)
     {
-      const int4 x     = vectors[v];
-      items[4 * v + 0] = x.x;
-      items[4 * v + 1] = x.y;
-      items[4 * v + 2] = x.z;
-      items[4 * v + 3] = x.w;
+      Load(temp.load).Load(tile, items);
     }
+    else
+    {
+      Load(temp.load).Load(tile, items, static_cast<int>(valid), 0);
+    }
+  }
+  static __device__ __forceinline__ void store(TempStorage& temp, int* tile, int64_t valid, int (&items)[ITEMS])
+  {
+    if (valid >= BLOCK * ITEMS)
+    {
+      Store(temp.store).Store(tile, items);
+    }
+    else
+    {
+      Store(temp.store).Store(tile, items, static_cast<int>(valid));
+    }
+  }
+};
+// example-end tile-io
+
+//! Pass 2's loads: thread `tid`'s 4 consecutive totals as one int4 (a warp
+//! reads 512 contiguous bytes), or one by one (0 past the `valid` ones) in
+//! a partial tile. `tile` must be 16-byte aligned.
+__device__ __forceinline__ void load_vector(const int* tile, int64_t valid, int tid, int (&items)[4])
+{
+  const int first = 4 * tid;
+  if (first + 4 <= valid)
+  {
+    const int4 x = *reinterpret_cast<const int4*>(tile + first);
+    items[0] = x.x, items[1] = x.y, items[2] = x.z, items[3] = x.w;
   }
   else
   {
-#pragma unroll
-    for (int k = 0; k < ITEMS; ++k)
+    for (int k = 0; k < 4; ++k)
     {
       items[k] = first + k < valid ? tile[first + k] : 0;
     }
   }
 }
 
-//! The mirror image: thread `tid` stores its ITEMS consecutive items, those
-//! that are within the `valid` ones.
-template <int ITEMS>
-__device__ __forceinline__ void store_blocked(int* tile, int64_t valid, int tid, const int (&items)[ITEMS])
+//! The mirror image, for pass 2's stores.
+__device__ __forceinline__ void store_vector(int* tile, int64_t valid, int tid, const int (&items)[4])
 {
-  static_assert(ITEMS % 4 == 0, "whole int4 vectors");
-  const int first = tid * ITEMS;
-  if (first + ITEMS <= valid)
+  const int first = 4 * tid;
+  if (first + 4 <= valid)
   {
-    int4* vectors = reinterpret_cast<int4*>(tile + first);
-#pragma unroll
-    for (int v = 0; v < ITEMS / 4; ++v)
-    {
-      vectors[v] = make_int4(items[4 * v + 0], items[4 * v + 1], items[4 * v + 2], items[4 * v + 3]);
-    }
+    *reinterpret_cast<int4*>(tile + first) = make_int4(items[0], items[1], items[2], items[3]);
   }
   else
   {
-#pragma unroll
-    for (int k = 0; k < ITEMS; ++k)
+    for (int k = 0; k < 4 && first + k < valid; ++k)
     {
-      if (first + k < valid)
-      {
-        tile[first + k] = items[k];
-      }
+      tile[first + k] = items[k];
     }
   }
 }
-// example-end blocked
 
 // example-begin passes
 // Pass 2, one level: block b scans totals [b * 4096, (b + 1) * 4096) in
@@ -143,7 +166,7 @@ __global__ void __launch_bounds__(BLOCK) scan_totals_kernel(int* data, int* bloc
   const int lane = tid % 32, warp = tid / 32;
   int* tile = data + blockIdx.x * int64_t{4 * BLOCK};
   int items[4];
-  load_blocked(tile, count - blockIdx.x * int64_t{4 * BLOCK}, tid, items);
+  load_vector(tile, count - blockIdx.x * int64_t{4 * BLOCK}, tid, items);
   items[1] += items[0];
   items[2] += items[1];
   items[3] += items[2];
@@ -174,7 +197,7 @@ __global__ void __launch_bounds__(BLOCK) scan_totals_kernel(int* data, int* bloc
   {
     items[k] += before;
   }
-  store_blocked(tile, count - blockIdx.x * int64_t{4 * BLOCK}, tid, items);
+  store_vector(tile, count - blockIdx.x * int64_t{4 * BLOCK}, tid, items);
   if (block_totals != nullptr && tid == 0)
   {
     block_totals[blockIdx.x] = warp_totals[31];

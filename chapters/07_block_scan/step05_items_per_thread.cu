@@ -1,9 +1,10 @@
 // Step 5: several items per thread, scanned in registers first.
 //
 // What changes: a block of 128 threads scans the same 1024-item tile, 8
-// consecutive items per thread (a *blocked* arrangement, loaded with two
-// 16-byte vector loads; load_blocked in scan_frame.cuh). Each thread first
-// scans its 8 items sequentially, in registers: 7 adds, no communication.
+// consecutive items per thread (a *blocked* arrangement, loaded and stored
+// through chapter 04's warp transpose; TileIo in scan_frame.cuh). Each
+// thread first scans its 8 items sequentially, in registers: 7 adds, no
+// communication.
 // The block then scans the 128 thread totals with step 4's method (a shuffle
 // scan per warp, the 4 warp totals through shared memory, one barrier), and
 // each thread adds the total of the threads before it to its 8 items.
@@ -13,7 +14,7 @@
 // paid once per 8 items. The block of 128 threads has 4 warps, and a small
 // block holds its whole tile in registers: 16 such blocks fit on a
 // multiprocessor where 2 of step 4's did, so more tiles are in flight at
-// once, and their loads are 16 bytes wide.
+// once.
 // Expected: faster than step 4 on the whole scan, near the rate that passes
 // 2 and 3 allow (pass 1 then reads and writes at close to the copy's
 // rate). This is the shape of CUB's block scans: a sequential scan in
@@ -34,16 +35,18 @@ namespace step05_items_per_thread
 constexpr int BLOCK = 128;
 constexpr int ITEMS = ch07::TILE / BLOCK; // 8 consecutive items per thread
 constexpr int WARPS = BLOCK / 32;
+using Io            = ch07::TileIo<BLOCK, ITEMS>;
 
 // example-begin kernel
 __global__ void __launch_bounds__(BLOCK) scan_kernel(const int* in, int* out, int* totals, int64_t n)
 {
+  __shared__ Io::TempStorage io; // the loads' and stores' transposes
   __shared__ int warp_totals[WARPS];
   const int tid  = threadIdx.x;
   const int lane = tid % 32, warp = tid / 32;
   const int64_t base = blockIdx.x * int64_t{ch07::TILE};
   int items[ITEMS];
-  ch07::load_blocked(in + base, n - base, tid, items);
+  Io::load(io, in + base, n - base, items);
 
 #pragma unroll
   for (int k = 1; k < ITEMS; ++k) // the thread's own scan, sequential
@@ -74,7 +77,7 @@ __global__ void __launch_bounds__(BLOCK) scan_kernel(const int* in, int* out, in
   {
     items[k] += before;
   }
-  ch07::store_blocked(out + base, n - base, tid, items);
+  Io::store(io, out + base, n - base, items);
   if (totals != nullptr && tid == BLOCK - 1)
   {
     totals[blockIdx.x] = items[ITEMS - 1];

@@ -5,9 +5,11 @@
 //
 // The kernel is step 5's pass 1 with the block scan handed to a library: a
 // block of 128 threads loads its 1024-item tile, 8 consecutive items per
-// thread (load_blocked, two 16-byte loads), BlockScan::InclusiveSum scans
-// the tile in place, and the block stores it (store_blocked) and leaves the
-// tile's total, which the last thread holds, for pass 2. Items past n are 0,
+// thread (through chapter 04's warp transpose, TileIo in scan_frame.cuh:
+// cubling's BlockLoad and BlockStore on both sides, so that only the scan
+// differs), BlockScan::InclusiveSum scans the tile in place, and the block
+// stores it and leaves the tile's total, which the last thread holds, for
+// pass 2. Items past n are 0,
 // so a partial last tile needs no other care. On inclusive_sum_i32 it runs
 // under the chapter's passes 2 and 3 (scan_frame.cuh); on tile_scans_i32,
 // alone, one block per tile. Everything but the BlockScan type is the same
@@ -26,20 +28,22 @@ namespace versus
 
 constexpr int BLOCK = 128;
 constexpr int ITEMS = ch07::TILE / BLOCK; // 8 consecutive items per thread
+using Io            = ch07::TileIo<BLOCK, ITEMS>;
 
 // example-begin versus-kernel
 template <typename BlockScanT>
 __global__ void __launch_bounds__(BLOCK) scan_kernel(const int* in, int* out, int* totals, int64_t n)
 {
+  __shared__ Io::TempStorage io;
   __shared__ typename BlockScanT::TempStorage temp_storage;
   const int tid      = threadIdx.x;
   const int64_t base = blockIdx.x * int64_t{ch07::TILE};
   int items[ITEMS];
-  ch07::load_blocked(in + base, n - base, tid, items);
+  Io::load(io, in + base, n - base, items);
 
   BlockScanT(temp_storage).InclusiveSum(items, items);
 
-  ch07::store_blocked(out + base, n - base, tid, items);
+  Io::store(io, out + base, n - base, items);
   if (totals != nullptr && tid == BLOCK - 1)
   {
     totals[blockIdx.x] = items[ITEMS - 1];
