@@ -34,7 +34,7 @@ using Io            = ch07::TileIo<BLOCK, ITEMS>;
 template <typename BlockScanT>
 __global__ void __launch_bounds__(BLOCK) scan_kernel(const int* in, int* out, int* totals, int64_t n)
 {
-  __shared__ Io::TempStorage io;
+  __shared__ Io::TempStorage io; // the loads' and stores' transposes
   __shared__ typename BlockScanT::TempStorage temp_storage;
   const int tid      = threadIdx.x;
   const int64_t base = blockIdx.x * int64_t{ch07::TILE};
