@@ -16,7 +16,9 @@
 //! words of the 32 tiles before it at once, finds the nearest one with a
 //! prefix, and folds that prefix with the aggregates of the tiles after it.
 //! It never waits for a predecessor to finish its own look-back unless none
-//! of the 32 has a prefix yet: that is what "decoupled" means.
+//! of them has a prefix yet: that is what "decoupled" means. With no prefix
+//! among the 32, it reads the 32 before them, and so on; then it folds
+//! forward again, window by window.
 //!
 //! **Deterministic by construction.** The fold is always left to right,
 //! starting from the nearest prefix: `prefix(p) op agg(p+1) op ... op
@@ -215,32 +217,86 @@ struct TileLookBack
   ScanOp scan_op;
   int64_t tile; //!< the caller's tile, at least 1 (tile 0 has no predecessor)
 
+  //! Fold onto `prefix`, left to right, the values of lanes `first` to 31.
+  //! The 32 shuffles are unrolled, so they issue back to back; only the
+  //! operator's chain is serial. An integer sum needs no order: one
+  //! warp-wide reduction instruction (32-bit) or a tree of shuffles.
+  __device__ CUBLING_FORCEINLINE T FoldLanes(T prefix, const T& value, int first) const
+  {
+    const int lane = static_cast<int>(LaneId());
+    if constexpr (scan_is_integer_sum<T, ScanOp> && sizeof(T) == 4)
+    {
+      using Word = cuda::std::conditional_t<cuda::std::is_signed_v<T>, int, unsigned int>;
+      return static_cast<T>(prefix + static_cast<T>(__reduce_add_sync(0xffffffffu, lane >= first ? static_cast<Word>(value) : Word{0})));
+    }
+    else if constexpr (scan_is_integer_sum<T, ScanOp>)
+    {
+      T sum = lane >= first ? value : T{0};
+#pragma unroll
+      for (int distance = warp_threads / 2; distance > 0; distance /= 2)
+      {
+        sum += shuffle_words(sum, [distance](unsigned int word) { return __shfl_xor_sync(0xffffffffu, word, distance); });
+      }
+      return static_cast<T>(prefix + sum);
+    }
+    else
+    {
+#pragma unroll
+      for (int src = 0; src < warp_threads; ++src)
+      {
+        const T lane_value =
+          shuffle_words(value, [src](unsigned int word) { return __shfl_sync(0xffffffffu, word, src); });
+        if (src >= first)
+        {
+          prefix = scan_op(prefix, lane_value);
+        }
+      }
+      return prefix;
+    }
+  }
+
+  //! Read the window of the 32 tiles before `window_end`: lane 31 reads
+  //! tile window_end - 1, lane 0 tile window_end - 32. Tiles before tile 0
+  //! do not exist: they read as aggregates that nobody folds (tile 0 always
+  //! publishes a prefix, above them). Returns the lane of the newest prefix
+  //! (-1: none), and whether every tile after it has published at least its
+  //! aggregate.
+  __device__ CUBLING_FORCEINLINE int ReadWindow(int64_t window_end, T& value, bool& ready) const
+  {
+    const int lane              = static_cast<int>(LaneId());
+    const int64_t predecessor   = window_end - warp_threads + lane;
+    unsigned int status         = SCAN_TILE_AGGREGATE;
+    if (predecessor >= 0)
+    {
+      state.Read(predecessor, status, value);
+    }
+    const unsigned int prefixes = __ballot_sync(0xffffffffu, status == SCAN_TILE_PREFIX);
+    const int nearest           = prefixes ? warp_threads - 1 - __clz(prefixes) : -1;
+    ready = __ballot_sync(0xffffffffu, status == SCAN_TILE_NOT_READY && lane > nearest) == 0;
+    return nearest;
+  }
+
   //! Look back over the tiles before `tile` and return their fold, left to right.
   __device__ CUBLING_FORCEINLINE T ExclusivePrefix() const
   {
-    const int lane = static_cast<int>(LaneId());
-    // Lane 31 reads the nearest predecessor, lane 0 the 32nd. Tiles before
-    // tile 0 do not exist: their lanes count as aggregates nobody folds,
-    // since tile 0 always publishes a prefix and sits above them.
-    const int64_t predecessor = tile - warp_threads + lane;
-    unsigned int status       = SCAN_TILE_AGGREGATE;
+    // Back: window by window, to the newest window with a prefix, waiting
+    // until every tile after that prefix has its aggregate.
+    int64_t window_end = tile;
     T value;
-    unsigned int prefixes = 0, unready_above = 0;
-    int nearest = 0;
-    int spin_ns = 8;
+    int nearest  = -1;
+    int spin_ns  = 8;
     for (;;)
     {
-      if (predecessor >= 0)
-      {
-        state.Read(predecessor, status, value);
-      }
-      prefixes = __ballot_sync(0xffffffffu, status == SCAN_TILE_PREFIX);
-      nearest  = prefixes ? warp_threads - 1 - __clz(prefixes) : warp_threads;
-      // Ready: a prefix in the window, and every tile after it has at least its aggregate.
-      unready_above = __ballot_sync(0xffffffffu, status == SCAN_TILE_NOT_READY && lane > nearest);
-      if (prefixes != 0 && unready_above == 0)
+      bool ready = false;
+      nearest    = ReadWindow(window_end, value, ready);
+      if (ready && nearest >= 0)
       {
         break;
+      }
+      if (ready) // aggregates only: the prefix is further back
+      {
+        window_end -= warp_threads;
+        continue;
       }
       if (MAX_SPIN_NS > 0)
       {
@@ -248,14 +304,21 @@ struct TileLookBack
         spin_ns = spin_ns * 2 < MAX_SPIN_NS ? spin_ns * 2 : MAX_SPIN_NS;
       }
     }
-    // Fold left to right from the nearest prefix: the same bits on every run.
-    const auto lane_value = [&](int src) {
-      return shuffle_words(value, [src](unsigned int word) { return __shfl_sync(0xffffffffu, word, src); });
-    };
-    T prefix = lane_value(nearest);
-    for (int src = nearest + 1; src < warp_threads; ++src)
+    T prefix = shuffle_words(value, [nearest](unsigned int word) { return __shfl_sync(0xffffffffu, word, nearest); });
+    prefix   = FoldLanes(prefix, value, nearest + 1);
+    // Forward: fold the newer windows, oldest first. Each of their tiles had
+    // at least its aggregate on the way back; one that has a prefix by now
+    // may start the fold afresh: every prefix is the same left fold.
+    while (window_end < tile)
     {
-      prefix = scan_op(prefix, lane_value(src));
+      window_end += warp_threads;
+      bool ready = false;
+      nearest    = ReadWindow(window_end, value, ready);
+      if (nearest >= 0)
+      {
+        prefix = shuffle_words(value, [nearest](unsigned int word) { return __shfl_sync(0xffffffffu, word, nearest); });
+      }
+      prefix = FoldLanes(prefix, value, nearest + 1);
     }
     return prefix;
   }
