@@ -125,7 +125,13 @@ struct DeviceScan
 
   //! @brief Exclusive prefix sum in place.
   //!
-  //! @param d_data  the items, replaced by their sums
+  //! @tparam IteratorT  random-access input and output
+  //! @tparam NumItemsT  an integer type
+  //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
+  //! @param temp_storage_bytes  its size in bytes; written by the size query
+  //! @param d_data              the items, replaced by their sums
+  //! @param num_items           how many items
+  //! @param stream              the stream to run on
   template <typename IteratorT, typename NumItemsT>
   static cudaError_t ExclusiveSum(void* d_temp_storage, size_t& temp_storage_bytes, IteratorT d_data,
                                   NumItemsT num_items, cudaStream_t stream = 0)
@@ -135,10 +141,19 @@ struct DeviceScan
 
   //! @brief Exclusive scan: `out[0] = init`, `out[i] = init op in[0] op ... op in[i - 1]`.
   //!
-  //! @tparam ScanOpT     associative `op(a, b)`
-  //! @tparam InitValueT  the initial value's type, or a FutureValue read when the scan runs
-  //! @param scan_op      the operator
-  //! @param init_value   the initial value
+  //! @tparam InputIteratorT   random-access input
+  //! @tparam OutputIteratorT  random-access output (may be `d_in`)
+  //! @tparam ScanOpT          associative `op(a, b)`
+  //! @tparam InitValueT       the initial value's type, or a FutureValue read when the scan runs
+  //! @tparam NumItemsT        an integer type
+  //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
+  //! @param temp_storage_bytes  its size in bytes; written by the size query
+  //! @param d_in                the items
+  //! @param d_out               the scan
+  //! @param scan_op             the operator
+  //! @param init_value          the initial value
+  //! @param num_items           how many items
+  //! @param stream              the stream to run on
   template <typename InputIteratorT, typename OutputIteratorT, typename ScanOpT, typename InitValueT,
             typename NumItemsT>
   static cudaError_t ExclusiveScan(void* d_temp_storage, size_t& temp_storage_bytes, InputIteratorT d_in,
@@ -152,6 +167,18 @@ struct DeviceScan
   }
 
   //! @brief Exclusive scan in place.
+  //!
+  //! @tparam IteratorT   random-access input and output
+  //! @tparam ScanOpT     associative `op(a, b)`
+  //! @tparam InitValueT  the initial value's type, or a FutureValue
+  //! @tparam NumItemsT   an integer type
+  //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
+  //! @param temp_storage_bytes  its size in bytes; written by the size query
+  //! @param d_data              the items, replaced by their scan
+  //! @param scan_op             the operator
+  //! @param init_value          the initial value
+  //! @param num_items           how many items
+  //! @param stream              the stream to run on
   template <typename IteratorT, typename ScanOpT, typename InitValueT, typename NumItemsT>
   static cudaError_t ExclusiveScan(void* d_temp_storage, size_t& temp_storage_bytes, IteratorT d_data,
                                    ScanOpT scan_op, InitValueT init_value, NumItemsT num_items,
@@ -161,6 +188,16 @@ struct DeviceScan
   }
 
   //! @brief Inclusive prefix sum: `out[i] = in[0] + ... + in[i]`.
+  //!
+  //! @tparam InputIteratorT   random-access input
+  //! @tparam OutputIteratorT  random-access output (may be `d_in`)
+  //! @tparam NumItemsT        an integer type
+  //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
+  //! @param temp_storage_bytes  its size in bytes; written by the size query
+  //! @param d_in                the items
+  //! @param d_out               the sums
+  //! @param num_items           how many items
+  //! @param stream              the stream to run on
   template <typename InputIteratorT, typename OutputIteratorT, typename NumItemsT>
   static cudaError_t InclusiveSum(void* d_temp_storage, size_t& temp_storage_bytes, InputIteratorT d_in,
                                   OutputIteratorT d_out, NumItemsT num_items, cudaStream_t stream = 0)
@@ -169,6 +206,14 @@ struct DeviceScan
   }
 
   //! @brief Inclusive prefix sum in place.
+  //!
+  //! @tparam IteratorT  random-access input and output
+  //! @tparam NumItemsT  an integer type
+  //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
+  //! @param temp_storage_bytes  its size in bytes; written by the size query
+  //! @param d_data              the items, replaced by their sums
+  //! @param num_items           how many items
+  //! @param stream              the stream to run on
   template <typename IteratorT, typename NumItemsT>
   static cudaError_t InclusiveSum(void* d_temp_storage, size_t& temp_storage_bytes, IteratorT d_data,
                                   NumItemsT num_items, cudaStream_t stream = 0)
@@ -177,6 +222,18 @@ struct DeviceScan
   }
 
   //! @brief Inclusive scan: `out[i] = in[0] op ... op in[i]`.
+  //!
+  //! @tparam InputIteratorT   random-access input
+  //! @tparam OutputIteratorT  random-access output (may be `d_in`)
+  //! @tparam ScanOpT          associative `op(a, b)`
+  //! @tparam NumItemsT        an integer type
+  //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
+  //! @param temp_storage_bytes  its size in bytes; written by the size query
+  //! @param d_in                the items
+  //! @param d_out               the scan
+  //! @param scan_op             the operator
+  //! @param num_items           how many items
+  //! @param stream              the stream to run on
   template <typename InputIteratorT, typename OutputIteratorT, typename ScanOpT, typename NumItemsT>
   static cudaError_t InclusiveScan(void* d_temp_storage, size_t& temp_storage_bytes, InputIteratorT d_in,
                                    OutputIteratorT d_out, ScanOpT scan_op, NumItemsT num_items,
@@ -190,6 +247,16 @@ struct DeviceScan
   }
 
   //! @brief Inclusive scan in place.
+  //!
+  //! @tparam IteratorT  random-access input and output
+  //! @tparam ScanOpT    associative `op(a, b)`
+  //! @tparam NumItemsT  an integer type
+  //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
+  //! @param temp_storage_bytes  its size in bytes; written by the size query
+  //! @param d_data              the items, replaced by their scan
+  //! @param scan_op             the operator
+  //! @param num_items           how many items
+  //! @param stream              the stream to run on
   template <typename IteratorT, typename ScanOpT, typename NumItemsT>
   static cudaError_t InclusiveScan(void* d_temp_storage, size_t& temp_storage_bytes, IteratorT d_data,
                                    ScanOpT scan_op, NumItemsT num_items, cudaStream_t stream = 0)
@@ -198,6 +265,20 @@ struct DeviceScan
   }
 
   //! @brief Inclusive scan with an initial value: `out[i] = init op in[0] op ... op in[i]`.
+  //!
+  //! @tparam InputIteratorT   random-access input
+  //! @tparam OutputIteratorT  random-access output (may be `d_in`)
+  //! @tparam ScanOpT          associative `op(a, b)`
+  //! @tparam InitValueT       the initial value's type
+  //! @tparam NumItemsT        an integer type
+  //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
+  //! @param temp_storage_bytes  its size in bytes; written by the size query
+  //! @param d_in                the items
+  //! @param d_out               the scan
+  //! @param scan_op             the operator
+  //! @param init_value          the initial value, folded in on the left of every output
+  //! @param num_items           how many items
+  //! @param stream              the stream to run on
   template <typename InputIteratorT, typename OutputIteratorT, typename ScanOpT, typename InitValueT,
             typename NumItemsT>
   static cudaError_t InclusiveScanInit(void* d_temp_storage, size_t& temp_storage_bytes, InputIteratorT d_in,
@@ -217,10 +298,15 @@ struct DeviceScan
   //! @tparam ValuesInputIteratorT   random-access values
   //! @tparam ValuesOutputIteratorT  random-access output (may be `d_values_in`)
   //! @tparam EqualityOpT            `bool eq(key, key)`: two neighbours in one run
-  //! @param d_keys_in     the keys: a run of equal neighbours is a segment
-  //! @param d_values_in   the values
-  //! @param d_values_out  the sums
-  //! @param equality_op   the key comparison
+  //! @tparam NumItemsT              an integer type
+  //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
+  //! @param temp_storage_bytes  its size in bytes; written by the size query
+  //! @param d_keys_in           the keys: a run of equal neighbours is a segment
+  //! @param d_values_in         the values
+  //! @param d_values_out        the scans (may be `d_values_in`)
+  //! @param num_items           how many items
+  //! @param equality_op         the key comparison
+  //! @param stream              the stream to run on
   template <typename KeysInputIteratorT, typename ValuesInputIteratorT, typename ValuesOutputIteratorT,
             typename EqualityOpT = cuda::std::equal_to<>, typename NumItemsT = uint32_t>
   static cudaError_t ExclusiveSumByKey(void* d_temp_storage, size_t& temp_storage_bytes, KeysInputIteratorT d_keys_in,
@@ -234,6 +320,24 @@ struct DeviceScan
   }
 
   //! @brief Exclusive scans of the runs of equal keys, each run starting from `init_value`.
+  //!
+  //! @tparam KeysInputIteratorT     random-access keys
+  //! @tparam ValuesInputIteratorT   random-access values
+  //! @tparam ValuesOutputIteratorT  random-access output (may be `d_values_in`)
+  //! @tparam ScanOpT                associative `op(a, b)`
+  //! @tparam InitValueT             the initial value's type
+  //! @tparam EqualityOpT            `bool eq(key, key)`
+  //! @tparam NumItemsT              an integer type
+  //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
+  //! @param temp_storage_bytes  its size in bytes; written by the size query
+  //! @param d_keys_in           the keys: a run of equal neighbours is a segment
+  //! @param d_values_in         the values
+  //! @param d_values_out        the scans (may be `d_values_in`)
+  //! @param scan_op             the operator
+  //! @param init_value          the value each run starts from
+  //! @param num_items           how many items
+  //! @param equality_op         the key comparison
+  //! @param stream              the stream to run on
   template <typename KeysInputIteratorT, typename ValuesInputIteratorT, typename ValuesOutputIteratorT,
             typename ScanOpT, typename InitValueT, typename EqualityOpT = cuda::std::equal_to<>,
             typename NumItemsT = uint32_t>
@@ -251,6 +355,20 @@ struct DeviceScan
   }
 
   //! @brief Inclusive prefix sums of the runs of equal keys.
+  //!
+  //! @tparam KeysInputIteratorT     random-access keys
+  //! @tparam ValuesInputIteratorT   random-access values
+  //! @tparam ValuesOutputIteratorT  random-access output (may be `d_values_in`)
+  //! @tparam EqualityOpT            `bool eq(key, key)`
+  //! @tparam NumItemsT              an integer type
+  //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
+  //! @param temp_storage_bytes  its size in bytes; written by the size query
+  //! @param d_keys_in           the keys: a run of equal neighbours is a segment
+  //! @param d_values_in         the values
+  //! @param d_values_out        the scans (may be `d_values_in`)
+  //! @param num_items           how many items
+  //! @param equality_op         the key comparison
+  //! @param stream              the stream to run on
   template <typename KeysInputIteratorT, typename ValuesInputIteratorT, typename ValuesOutputIteratorT,
             typename EqualityOpT = cuda::std::equal_to<>, typename NumItemsT = uint32_t>
   static cudaError_t InclusiveSumByKey(void* d_temp_storage, size_t& temp_storage_bytes, KeysInputIteratorT d_keys_in,
@@ -263,6 +381,22 @@ struct DeviceScan
   }
 
   //! @brief Inclusive scans of the runs of equal keys.
+  //!
+  //! @tparam KeysInputIteratorT     random-access keys
+  //! @tparam ValuesInputIteratorT   random-access values
+  //! @tparam ValuesOutputIteratorT  random-access output (may be `d_values_in`)
+  //! @tparam ScanOpT                associative `op(a, b)`
+  //! @tparam EqualityOpT            `bool eq(key, key)`
+  //! @tparam NumItemsT              an integer type
+  //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
+  //! @param temp_storage_bytes  its size in bytes; written by the size query
+  //! @param d_keys_in           the keys: a run of equal neighbours is a segment
+  //! @param d_values_in         the values
+  //! @param d_values_out        the scans (may be `d_values_in`)
+  //! @param scan_op             the operator
+  //! @param num_items           how many items
+  //! @param equality_op         the key comparison
+  //! @param stream              the stream to run on
   template <typename KeysInputIteratorT, typename ValuesInputIteratorT, typename ValuesOutputIteratorT,
             typename ScanOpT, typename EqualityOpT = cuda::std::equal_to<>, typename NumItemsT = uint32_t>
   static cudaError_t InclusiveScanByKey(void* d_temp_storage, size_t& temp_storage_bytes,
