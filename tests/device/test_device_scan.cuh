@@ -47,6 +47,7 @@
 #include <cuda/std/functional>
 
 #include <cubling/device/device_scan.cuh>
+#include <cubling/iterator/counting_input_iterator.cuh>
 
 #include "custom_operators.cuh"
 #include "test_device_reduce.cuh"
