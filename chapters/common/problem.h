@@ -255,7 +255,14 @@ struct Erased
 template <typename In, typename Out, size_t... K>
 constexpr bool copyable_in_to_out(std::index_sequence<K...>)
 {
-  return In::count == Out::count && (std::is_same<element_t<In, K>, element_t<Out, K>>::value && ...);
+  if constexpr (In::count != Out::count)
+  {
+    return false; // and element_t<Out, K> may not exist: not instantiated
+  }
+  else
+  {
+    return (std::is_same<element_t<In, K>, element_t<Out, K>>::value && ...);
+  }
 }
 
 } // namespace detail
