@@ -1,0 +1,17 @@
+// DeviceScan::InclusiveSum over int32: cubling's init kernel and scan as its
+// programmatic dependent launch (one launch for one tile) against CUB's.
+#include <cub/device/device_scan.cuh>
+
+#include <cubling/device/device_scan.cuh>
+
+#include "versus_device_scan.cuh"
+
+namespace versus_device_scan_inclusive_sum_i32
+{
+
+// example-begin call
+#define CALL(Library, temp, bytes) Library::InclusiveSum(temp, bytes, scan_input(a), a.out(), a.n, a.stream)
+// example-end call
+VERSUS_DEVICE_SCAN(problems::inclusive_sum_i32, CALL)
+
+} // namespace versus_device_scan_inclusive_sum_i32
