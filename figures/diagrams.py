@@ -857,6 +857,133 @@ def ch07_warp_scan():
     return svg
 
 
+# --- chapter 08 ------------------------------------------------------------------
+
+# The states of a look-back's window, one per lane: lane k reads tile t - 32 + k.
+LOOK_BACK_STATES = {"X": ("not ready", "#eeeeee", FAINT), "A": ("aggregate", ORANGE_FILL, ORANGE),
+                    "P": ("prefix", GREEN_FILL, GREEN)}
+
+
+def look_back_window(first_read):
+    """The 32 predecessors of tile t as one warp reads them: older prefixes and
+    aggregates, the newest prefix at lane 19, aggregates after it, and (on the
+    first read) one tile that has published nothing yet."""
+    states = ["P" if k in (2, 9, 19) else "A" for k in range(32)]
+    if first_read:
+        states[27] = "X"
+    return states
+
+
+def ch08_look_back():
+    x0, w, h, top = 96, 22, 30, 70
+    svg = Svg(860, 430, "The look-back of tile t: one warp reads the status words of the 32 tiles before it, "
+                        "one per lane. On the first read a tile after the newest prefix has published nothing, "
+                        "so the warp reads the window again; on the second read the nearest prefix (lane 19) and "
+                        "the aggregates after it are folded left to right into tile t's exclusive prefix.")
+
+    def row(y, states, label, note):
+        svg.text(x0 - 10, y + h / 2 + 5, label, size=13, anchor="end")
+        for k, state in enumerate(states):
+            _, fill, stroke = LOOK_BACK_STATES[state]
+            cell(svg, x0 + k * w, y, w, h, state, fill=fill, stroke=stroke, size=11,
+                 colour=NOTE if state == "X" else INK)
+        cell(svg, x0 + 32 * w + 8, y, 2 * w, h, "t", fill=BLUE_FILL, stroke=BLUE, bold=True)
+        svg.text(x0, y + h + 20, note, size=13, fill=NOTE)
+
+    for k in (0, 8, 16, 24, 31):
+        svg.text(x0 + k * w + w / 2, top - 10, str(k), size=11, anchor="middle", fill=NOTE)
+    svg.text(x0 - 10, top - 10, "lane", size=11, anchor="end", fill=NOTE)
+    svg.brace(x0, x0 + 32 * w, top - 26, "the window: tiles t - 32 … t - 1, one status word per lane of one warp")
+    first = look_back_window(True)
+    row(top, first, "1st read", "")
+    svg.line(x0 + 27 * w + w / 2, top + h + 4, x0 + 27 * w + w / 2, top + h + 16, stroke=RED, width=1.6)
+    svg.text(x0 + 32 * w, top + h + 30, "not ready after the newest prefix: read the window again",
+             size=13, anchor="end", fill=RED)
+    second = look_back_window(False)
+    top2 = top + h + 62
+    row(top2, second, "2nd read", "")
+    nearest = max(k for k, s in enumerate(second) if s == "P")
+    nx = x0 + nearest * w + w / 2
+    svg.line(nx, top2 + h + 30, nx, top2 + h + 4, stroke=GREEN, width=1.6, arrow=True)
+    svg.text(nx, top2 + h + 46, "nearest prefix (the highest lane that sees P)", size=13, anchor="middle", fill=GREEN)
+    for k in range(nearest + 1):
+        svg.rect(x0 + k * w, top2, w, h, fill="#ffffff", stroke="none", width=0, opacity=0.55)
+    # the fold, left to right
+    fy = top2 + h + 86
+    svg.text(x0 - 10, fy + 5, "fold", size=13, anchor="end")
+    svg.line(nx, fy, x0 + 32 * w + 8 + w, fy, stroke=BLUE, width=2, arrow=True)
+    for k in range(nearest, 32):
+        svg.line(x0 + k * w + w / 2, fy - 5, x0 + k * w + w / 2, fy + 5, stroke=BLUE, width=1.3)
+    svg.rich(x0, fy + 28, [("exclusive prefix of t = ", False),
+                           (f"prefix(t-{32 - nearest}) + agg(t-{31 - nearest}) + … + agg(t-1)", True)], size=13)
+    svg.text(x0, fy + 48, "then t publishes its own prefix: that sum + agg(t). The older prefixes and aggregates "
+                          "(faded) are not needed.", size=13, fill=NOTE)
+    svg.text(x0, fy + 66, "cubling folds in this order, left to right, whatever the timing (floats come out the "
+                          "same on every run);", size=13, fill=NOTE)
+    svg.text(x0, fy + 84, "with no P in the window, the warp adds all 32 aggregates and reads the 32 tiles "
+                          "before them.", size=13, fill=NOTE)
+    ly = fy + 104
+    for i, key in enumerate(("X", "A", "P")):
+        name, fill, stroke = LOOK_BACK_STATES[key]
+        lx = x0 + i * 260
+        cell(svg, lx, ly, 18, 18, key, fill=fill, stroke=stroke, size=10)
+        svg.text(lx + 26, ly + 14, {"X": "NOT_READY: nothing yet", "A": "AGGREGATE: the tile's own total",
+                                    "P": "PREFIX: everything up to it"}[key], size=13, fill=NOTE)
+    svg.height = int(ly + 30)
+    return svg
+
+
+def ch08_chained_scan():
+    x0, unit, rh, rp, tiles = 120, 7.0, 24, 30, 6
+    load, hop, tail = 14, 9, 6  # load and scan a tile; pass a prefix on; add it and store (arbitrary units)
+    svg = Svg(860, 480, "Chained scan against decoupled look-back, six tiles that start together. Chained: each "
+                        "tile waits for its predecessor's prefix, so the prefix crosses the tiles one hop at a "
+                        "time. Look-back: each tile publishes its aggregate as soon as it has scanned itself, and "
+                        "reads its predecessors' aggregates at once.")
+
+    def at(u):
+        return x0 + u * unit
+
+    def panel(top, title, finish):
+        svg.text(20, top - 26, title, size=14, bold=True)
+        done = 0
+        for b in range(tiles):
+            y = top + b * rp
+            svg.text(x0 - 12, y + 17, f"tile {b}", size=13, anchor="end")
+            svg.rect(at(0), y, load * unit, rh, fill=BLUE_FILL, stroke=BLUE, width=1.2, rx=3)
+            if b == 0:
+                svg.text(at(0) + 8, y + 17, "load, scan", size=12)
+            start, end = finish(b)
+            if start > load:
+                svg.line(at(load) + 2, y + rh / 2, at(start) - 2, y + rh / 2, stroke=RED, width=1.4, dash="3 3")
+            svg.rect(at(start), y, (end - start) * unit, rh, fill=GREEN_FILL, stroke=GREEN, width=1.2, rx=3)
+            svg.rect(at(end), y, tail * unit, rh, fill=ORANGE_FILL, stroke=ORANGE, width=1.2, rx=3)
+            done = max(done, end + tail)
+        y = top + tiles * rp + 8
+        svg.line(at(0), y, at(96), y, stroke=NOTE, width=1.2, arrow=True)
+        svg.text(at(96), y - 8, "time", size=13, anchor="end", fill=NOTE)
+        svg.line(at(done), y - 6, at(done), y + 6, stroke=RED, width=2)
+        svg.text(at(done), y + 20, "done", size=13, anchor="middle", fill=RED, bold=True)
+
+    panel(50, "chained scan: a tile waits for its predecessor's prefix",
+          lambda b: (load + b * hop, load + (b + 1) * hop))
+    panel(50 + tiles * rp + 96, "decoupled look-back: a tile waits for its predecessors' aggregates",
+          lambda b: (load + (2 if b else 0), load + (hop if b else 2)))
+    ly = 50 + 2 * (tiles * rp + 96) - 40
+    for i, (fill, stroke, text) in enumerate(((BLUE_FILL, BLUE, "load and scan the tile"),
+                                              (GREEN_FILL, GREEN, "find and publish its prefix"),
+                                              (ORANGE_FILL, ORANGE, "add it, store"))):
+        svg.rect(x0 + i * 210, ly, 14, 14, fill=fill, stroke=stroke, rx=3)
+        svg.text(x0 + i * 210 + 20, ly + 12, text, size=13, fill=NOTE)
+    svg.line(x0 + 630, ly + 7, x0 + 660, ly + 7, stroke=RED, width=1.4, dash="3 3")
+    svg.text(x0 + 666, ly + 12, "waiting", size=13, fill=NOTE)
+    svg.text(20, ly + 40, "Not to scale. With thousands of tiles the chain's hops add up to the whole time;",
+             size=13, fill=NOTE)
+    svg.text(20, ly + 59, "the look-back's wait does not grow with the tile count.", size=13, fill=NOTE)
+    svg.height = int(ly + 75)
+    return svg
+
+
 DIAGRAMS = [
     ("ch01_accumulators.svg", ch01_accumulators),
     ("ch02_shfl_down_vs_butterfly.svg", ch02_shfl_down_vs_butterfly),
@@ -870,6 +997,8 @@ DIAGRAMS = [
     ("ch07_hillis_steele.svg", ch07_hillis_steele),
     ("ch07_blelloch.svg", ch07_blelloch),
     ("ch07_warp_scan.svg", ch07_warp_scan),
+    ("ch08_look_back.svg", ch08_look_back),
+    ("ch08_chained_scan.svg", ch08_chained_scan),
 ]
 
 
