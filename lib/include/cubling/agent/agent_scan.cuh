@@ -122,7 +122,11 @@ struct AgentScan
   union _TempStorage
   {
     typename BlockLoadT::TempStorage load;
-    typename BlockScanT::TempStorage scan;
+    struct
+    {
+      typename BlockScanT::TempStorage block;
+      typename LookBack::TempStorage look_back;
+    } scan;
     typename BlockStoreT::TempStorage store;
   };
   struct TempStorage : Uninitialized<_TempStorage>
@@ -164,17 +168,17 @@ struct AgentScan
     AccumT aggregate;
     if constexpr (KIND == detail::ScanKind::exclusive)
     {
-      BlockScanT(temp_storage.scan).ExclusiveScan(items, items, static_cast<AccumT>(init), scan_op, aggregate);
+      BlockScanT(temp_storage.scan.block).ExclusiveScan(items, items, static_cast<AccumT>(init), scan_op, aggregate);
       return scan_op(static_cast<AccumT>(init), aggregate);
     }
     else if constexpr (KIND == detail::ScanKind::inclusive_init)
     {
-      BlockScanT(temp_storage.scan).InclusiveScan(items, items, static_cast<AccumT>(init), scan_op, aggregate);
+      BlockScanT(temp_storage.scan.block).InclusiveScan(items, items, static_cast<AccumT>(init), scan_op, aggregate);
       return scan_op(static_cast<AccumT>(init), aggregate);
     }
     else
     {
-      BlockScanT(temp_storage.scan).InclusiveScan(items, items, scan_op, aggregate);
+      BlockScanT(temp_storage.scan.block).InclusiveScan(items, items, scan_op, aggregate);
       return aggregate;
     }
   }
@@ -201,14 +205,14 @@ struct AgentScan
     }
     else
     {
-      LookBack look_back{state, scan_op, tile};
+      LookBack look_back(temp_storage.scan.look_back, state, scan_op, tile);
       if constexpr (KIND == detail::ScanKind::exclusive)
       {
-        BlockScanT(temp_storage.scan).ExclusiveScan(items, items, scan_op, look_back);
+        BlockScanT(temp_storage.scan.block).ExclusiveScan(items, items, scan_op, look_back);
       }
       else
       {
-        BlockScanT(temp_storage.scan).InclusiveScan(items, items, scan_op, look_back);
+        BlockScanT(temp_storage.scan.block).InclusiveScan(items, items, scan_op, look_back);
       }
     }
     __syncthreads(); // the scan's shared memory becomes the store's

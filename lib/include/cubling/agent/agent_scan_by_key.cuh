@@ -99,7 +99,11 @@ struct AgentScanByKey
     typename BlockLoadKeysT::TempStorage load_keys;
     KeyT last_keys[BLOCK_THREADS]; //!< each thread's last key, for its right neighbour
     typename BlockLoadValuesT::TempStorage load_values;
-    typename BlockScanT::TempStorage scan;
+    struct
+    {
+      typename BlockScanT::TempStorage block;
+      typename LookBack::TempStorage look_back;
+    } scan;
     typename BlockStoreT::TempStorage store;
   };
   struct TempStorage : Uninitialized<_TempStorage>
@@ -191,11 +195,11 @@ struct AgentScanByKey
       PairT aggregate;
       if constexpr (EXCLUSIVE)
       {
-        BlockScanT(temp_storage.scan).ExclusiveScan(pairs, pairs, pair_op, aggregate);
+        BlockScanT(temp_storage.scan.block).ExclusiveScan(pairs, pairs, pair_op, aggregate);
       }
       else
       {
-        BlockScanT(temp_storage.scan).InclusiveScan(pairs, pairs, pair_op, aggregate);
+        BlockScanT(temp_storage.scan.block).InclusiveScan(pairs, pairs, pair_op, aggregate);
       }
       if (!single_tile && threadIdx.x == 0)
       {
@@ -204,14 +208,14 @@ struct AgentScanByKey
     }
     else
     {
-      LookBack look_back{state, pair_op, tile};
+      LookBack look_back(temp_storage.scan.look_back, state, pair_op, tile);
       if constexpr (EXCLUSIVE)
       {
-        BlockScanT(temp_storage.scan).ExclusiveScan(pairs, pairs, pair_op, look_back);
+        BlockScanT(temp_storage.scan.block).ExclusiveScan(pairs, pairs, pair_op, look_back);
       }
       else
       {
-        BlockScanT(temp_storage.scan).InclusiveScan(pairs, pairs, pair_op, look_back);
+        BlockScanT(temp_storage.scan.block).InclusiveScan(pairs, pairs, pair_op, look_back);
       }
     }
 #pragma unroll

@@ -17,8 +17,8 @@
 //! prefix, and folds that prefix with the aggregates of the tiles after it.
 //! It never waits for a predecessor to finish its own look-back unless none
 //! of them has a prefix yet: that is what "decoupled" means. With no prefix
-//! among the 32, it reads the 32 before them, and so on; then it folds
-//! forward again, window by window.
+//! among the 32, it reads the 32 before them, and so on, keeping what it
+//! read in shared memory; then it folds forward again, window by window.
 //!
 //! **Deterministic by construction.** The fold is always left to right,
 //! starting from the nearest prefix: `prefix(p) op agg(p+1) op ... op
@@ -177,8 +177,17 @@ struct ScanTileState<T, false>
     __threadfence(); // a value is read after the status that announced it
     if (status != SCAN_TILE_NOT_READY)
     {
-      value = *static_cast<volatile T*>(static_cast<volatile void*>(
-        (status == SCAN_TILE_PREFIX ? prefixes : aggregates) + tile));
+      // Through L2, in 4-byte words where T allows, else a byte at a time.
+      using Word         = cuda::std::conditional_t<sizeof(T) % 4 == 0 && alignof(T) >= 4, unsigned int, unsigned char>;
+      constexpr int WORDS = static_cast<int>(sizeof(T) / sizeof(Word));
+      const Word* source  = reinterpret_cast<const Word*>((status == SCAN_TILE_PREFIX ? prefixes : aggregates) + tile);
+      Word bytes[WORDS];
+#pragma unroll
+      for (int k = 0; k < WORDS; ++k)
+      {
+        bytes[k] = __ldcg(source + k);
+      }
+      memcpy(&value, bytes, sizeof(T));
     }
   }
 };
@@ -213,9 +222,30 @@ ScanTileState<T> make_scan_tile_state(void* storage, int64_t tiles)
 template <typename T, typename ScanOp, int MAX_SPIN_NS = 0>
 struct TileLookBack
 {
+  //! The most windows whose values the way back keeps, for the way forward;
+  //! windows further back are read again on the way forward.
+  static constexpr int STASHED_WINDOWS = 8;
+  //! Shared memory of the first warp: each lane's value of the windows it
+  //! passed on the way back, newest first.
+  struct _TempStorage
+  {
+    T windows[STASHED_WINDOWS][warp_threads];
+  };
+  struct TempStorage : Uninitialized<_TempStorage>
+  {};
+
+  _TempStorage& storage;
   ScanTileState<T> state;
   ScanOp scan_op;
   int64_t tile; //!< the caller's tile, at least 1 (tile 0 has no predecessor)
+
+  __device__ CUBLING_FORCEINLINE TileLookBack(TempStorage& storage, const ScanTileState<T>& state, ScanOp scan_op,
+                                              int64_t tile)
+      : storage(storage.Alias())
+      , state(state)
+      , scan_op(scan_op)
+      , tile(tile)
+  {}
 
   //! Fold onto `prefix`, left to right, the values of lanes `first` to 31.
   //! The 32 shuffles are unrolled, so they issue back to back; only the
@@ -279,12 +309,15 @@ struct TileLookBack
   //! Look back over the tiles before `tile` and return their fold, left to right.
   __device__ CUBLING_FORCEINLINE T ExclusivePrefix() const
   {
+    const int lane = static_cast<int>(LaneId());
     // Back: window by window, to the newest window with a prefix, waiting
-    // until every tile after that prefix has its aggregate.
+    // until every tile after that prefix has its aggregate. The windows
+    // passed on the way (aggregates only) are kept for the way forward.
     int64_t window_end = tile;
+    int passed         = 0;
     T value;
-    int nearest  = -1;
-    int spin_ns  = 8;
+    int nearest = -1;
+    int spin_ns = 8;
     for (;;)
     {
       bool ready = false;
@@ -295,6 +328,11 @@ struct TileLookBack
       }
       if (ready) // aggregates only: the prefix is further back
       {
+        if (passed < STASHED_WINDOWS)
+        {
+          storage.windows[passed][lane] = value;
+        }
+        ++passed;
         window_end -= warp_threads;
         continue;
       }
@@ -306,12 +344,18 @@ struct TileLookBack
     }
     T prefix = shuffle_words(value, [nearest](unsigned int word) { return __shfl_sync(0xffffffffu, word, nearest); });
     prefix   = FoldLanes(prefix, value, nearest + 1);
-    // Forward: fold the newer windows, oldest first. Each of their tiles had
-    // at least its aggregate on the way back; one that has a prefix by now
-    // may start the fold afresh: every prefix is the same left fold.
-    while (window_end < tile)
+    // Forward: fold the windows passed, oldest first. A kept window is folded
+    // as it was read; one read again may by now hold a prefix, which may
+    // start the fold afresh: every prefix is the same left fold.
+    __syncwarp();
+    for (int w = passed - 1; w >= 0; --w)
     {
       window_end += warp_threads;
+      if (w < STASHED_WINDOWS)
+      {
+        prefix = FoldLanes(prefix, storage.windows[w][lane], 0);
+        continue;
+      }
       bool ready = false;
       nearest    = ReadWindow(window_end, value, ready);
       if (nearest >= 0)
