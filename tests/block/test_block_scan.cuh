@@ -248,8 +248,9 @@ __device__ void run_members(typename BlockScanT::TempStorage& storage, const T* 
   __syncthreads();
 
   // The callback members, over TILES tiles each, one callback object per member.
-  const auto tiles_with = [&](int slot, auto&& member) {
-    RunningPrefix<T, Op> callback{start, op, lane, calls};
+  // The sums' callbacks carry a running sum, the scans' a running scan_op.
+  const auto tiles_with = [&](int slot, auto callback_op, auto&& member) {
+    RunningPrefix<T, decltype(callback_op)> callback{start, callback_op, lane, calls};
     for (int tile = 0; tile < TILES; ++tile)
     {
       load(tile);
@@ -260,14 +261,14 @@ __device__ void run_members(typename BlockScanT::TempStorage& storage, const T* 
   };
   if constexpr (has_sum<T>)
   {
-    tiles_with(EXCLUSIVE_SUM_CALLBACK,
+    tiles_with(EXCLUSIVE_SUM_CALLBACK, cuda::std::plus<>{},
                [&](auto& in, auto& res, auto& callback) { BlockScanT(storage).ExclusiveSum(in, res, callback); });
-    tiles_with(INCLUSIVE_SUM_CALLBACK,
+    tiles_with(INCLUSIVE_SUM_CALLBACK, cuda::std::plus<>{},
                [&](auto& in, auto& res, auto& callback) { BlockScanT(storage).InclusiveSum(in, res, callback); });
   }
-  tiles_with(EXCLUSIVE_CALLBACK,
+  tiles_with(EXCLUSIVE_CALLBACK, op,
              [&](auto& in, auto& res, auto& callback) { BlockScanT(storage).ExclusiveScan(in, res, op, callback); });
-  tiles_with(INCLUSIVE_CALLBACK,
+  tiles_with(INCLUSIVE_CALLBACK, op,
              [&](auto& in, auto& res, auto& callback) { BlockScanT(storage).InclusiveScan(in, res, op, callback); });
 }
 
