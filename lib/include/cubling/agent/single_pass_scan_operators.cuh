@@ -207,6 +207,48 @@ ScanTileState<T> make_scan_tile_state(void* storage, int64_t tiles)
   }
 }
 
+// example-begin fold-lanes
+//! Fold onto `prefix`, left to right, lane `first` to lane `end - 1`'s
+//! `value` (every lane of the warp calls it, and gets the result). The 32
+//! shuffles are unrolled, so they issue back to back; only the operator's
+//! chain is serial. An integer sum needs no order: one warp-wide reduction
+//! instruction (32-bit) or a tree of shuffles.
+template <typename T, typename ScanOp>
+__device__ CUBLING_FORCEINLINE T fold_lanes(T prefix, const T& value, int first, int end, ScanOp scan_op)
+{
+  const int lane    = static_cast<int>(LaneId());
+  const bool folded = lane >= first && lane < end;
+  if constexpr (scan_is_integer_sum<T, ScanOp> && sizeof(T) == 4)
+  {
+    using Word = cuda::std::conditional_t<cuda::std::is_signed_v<T>, int, unsigned int>;
+    return static_cast<T>(prefix + static_cast<T>(__reduce_add_sync(0xffffffffu, folded ? static_cast<Word>(value) : Word{0})));
+  }
+  else if constexpr (scan_is_integer_sum<T, ScanOp>)
+  {
+    T sum = folded ? value : T{0};
+#pragma unroll
+    for (int distance = warp_threads / 2; distance > 0; distance /= 2)
+    {
+      sum += shuffle_words(sum, [distance](unsigned int word) { return __shfl_xor_sync(0xffffffffu, word, distance); });
+    }
+    return static_cast<T>(prefix + sum);
+  }
+  else
+  {
+#pragma unroll
+    for (int src = 0; src < warp_threads; ++src)
+    {
+      const T lane_value = shuffle_words(value, [src](unsigned int word) { return __shfl_sync(0xffffffffu, word, src); });
+      if (src >= first && src < end)
+      {
+        prefix = scan_op(prefix, lane_value);
+      }
+    }
+    return prefix;
+  }
+}
+// example-end fold-lanes
+
 // example-begin look-back
 //! @brief The look-back of one tile: the block-prefix callback that
 //! BlockScan calls with the tile's aggregate.
@@ -247,42 +289,9 @@ struct TileLookBack
       , tile(tile)
   {}
 
-  //! Fold onto `prefix`, left to right, the values of lanes `first` to 31.
-  //! The 32 shuffles are unrolled, so they issue back to back; only the
-  //! operator's chain is serial. An integer sum needs no order: one
-  //! warp-wide reduction instruction (32-bit) or a tree of shuffles.
   __device__ CUBLING_FORCEINLINE T FoldLanes(T prefix, const T& value, int first) const
   {
-    const int lane = static_cast<int>(LaneId());
-    if constexpr (scan_is_integer_sum<T, ScanOp> && sizeof(T) == 4)
-    {
-      using Word = cuda::std::conditional_t<cuda::std::is_signed_v<T>, int, unsigned int>;
-      return static_cast<T>(prefix + static_cast<T>(__reduce_add_sync(0xffffffffu, lane >= first ? static_cast<Word>(value) : Word{0})));
-    }
-    else if constexpr (scan_is_integer_sum<T, ScanOp>)
-    {
-      T sum = lane >= first ? value : T{0};
-#pragma unroll
-      for (int distance = warp_threads / 2; distance > 0; distance /= 2)
-      {
-        sum += shuffle_words(sum, [distance](unsigned int word) { return __shfl_xor_sync(0xffffffffu, word, distance); });
-      }
-      return static_cast<T>(prefix + sum);
-    }
-    else
-    {
-#pragma unroll
-      for (int src = 0; src < warp_threads; ++src)
-      {
-        const T lane_value =
-          shuffle_words(value, [src](unsigned int word) { return __shfl_sync(0xffffffffu, word, src); });
-        if (src >= first)
-        {
-          prefix = scan_op(prefix, lane_value);
-        }
-      }
-      return prefix;
-    }
+    return fold_lanes(prefix, value, first, warp_threads, scan_op);
   }
 
   //! Read the window of the 32 tiles before `window_end`: lane 31 reads
