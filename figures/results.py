@@ -29,6 +29,13 @@ DEVICE_REDUCE = [
     ("`DeviceReduce::ArgMin`, int32", "versus_device_reduce_argmin_i32"),
 ]
 SIZES = [12, 16, 20, 22, 24, 28]
+DEVICE_SCAN = [
+    ("`DeviceScan::InclusiveSum`, int32", "versus_device_scan_inclusive_sum_i32"),
+    ("`DeviceScan::ExclusiveSum`, float32 (deterministic)", "versus_device_scan_exclusive_sum_f32"),
+    ("`DeviceScan::InclusiveScan`, affine maps (8 bytes)", "versus_device_scan_affine_f32x2"),
+    ("`DeviceScan::InclusiveSumByKey`, int32", "versus_device_scan_sum_by_key_i32"),
+]
+SCAN_SIZES = [14, 16, 20, 24, 26, 28]
 
 
 def rows_of(name, data_dir=os.path.join(HERE, "data")):
@@ -65,6 +72,14 @@ def table():
         for what, versus in DEVICE_REDUCE:
             lines.append(f"| {what} | " + " | ".join(ratio(reduce_rows, versus, 1 << k) for k in SIZES) + " |")
         lines.append("")
+    scan_rows = rows_of("ch08_device_scan")
+    if scan_rows:
+        lines += ["**`cubling::DeviceScan` against `cub::DeviceScan`**, the same way:", "",
+                  "| operation | " + " | ".join(f"2^{k}" for k in SCAN_SIZES) + " |",
+                  "|---|" + "---|" * len(SCAN_SIZES)]
+        for what, versus in DEVICE_SCAN:
+            lines.append(f"| {what} | " + " | ".join(ratio(scan_rows, versus, 1 << k) for k in SCAN_SIZES) + " |")
+        lines.append("")
     copy_rows = rows_of("ch04_load_store")
     if copy_rows:
         copy_rows = own_problem(copy_rows)
@@ -78,7 +93,7 @@ def table():
                       next(f"{100 * float(r['fraction_of_copy']):.0f}%" for r in copy_rows
                            if r["step"] == str(s) and r["n"] == largest) for s in steps) + " |", ""]
     provenance = sorted({(r["gpu"], r["driver"], r["cuda"], r["commit"], r["date"])
-                         for rows in (reduce_rows, copy_rows) if rows for r in rows})
+                         for rows in (reduce_rows, scan_rows, copy_rows) if rows for r in rows})
     for gpu, driver, cuda, commit, date in provenance:
         lines.append(f"Measured on an {gpu} (driver {driver}, CUDA {cuda}) at commit `{commit}`, {date}.")
     return "\n".join(lines).rstrip() + "\n"
