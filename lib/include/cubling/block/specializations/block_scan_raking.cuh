@@ -49,7 +49,10 @@ namespace detail
 //! `MEMOIZE` (BLOCK_SCAN_RAKING_MEMOIZE) keeps the segment in registers
 //! from the upsweep to the downsweep instead of reading it from shared
 //! memory again: `SEGMENT_LENGTH` fewer shared loads per raking lane, for
-//! `SEGMENT_LENGTH` more live registers across the warp scan.
+//! `SEGMENT_LENGTH` more live registers across the warp scan. (Without it,
+//! the compiler may still keep the segment when nothing is stored to shared
+//! memory between the two sweeps, as with a shuffle warp scan: the code
+//! below takes care not to store there; MEMOIZE makes it certain.)
 //!
 //! **When to pick it.** BLOCK_SCAN_RAKING (CUB's default) does the least
 //! work: after the placement, only one warp computes, and the other warps'
@@ -246,10 +249,6 @@ struct BlockScanRaking
         // Phase 3: scan the segments' totals.
         T inclusive, exclusive;
         WarpScanT(storage.warp_scan).Scan(partial, inclusive, exclusive, scan_op);
-        if (AGGREGATE && linear_tid == RAKING_THREADS - 1)
-        {
-          storage.block_aggregate = inclusive;
-        }
 
         // Phase 4: downsweep, seeded with the prefix of the segments before.
         if (ALL_LANES_RAKE || linear_tid < RAKING_THREADS)
@@ -263,6 +262,13 @@ struct BlockScanRaking
           {
             Downsweep<INCLUSIVE>(segment, scan_op, exclusive, linear_tid != 0);
           }
+        }
+        // The block's total, published only now: a shared store between the
+        // two sweeps would keep the compiler from reusing the upsweep's loads
+        // of the segment (it cannot tell that the store misses the grid).
+        if (AGGREGATE && linear_tid == RAKING_THREADS - 1)
+        {
+          storage.block_aggregate = inclusive;
         }
       }
       __syncthreads();
