@@ -34,7 +34,7 @@
 //! reader sees a status and its value from the same write. Larger values sit
 //! in arrays of their own, written before their status with a fence between.
 //! Every word must read SCAN_TILE_NOT_READY before the scan starts: the
-//! dispatch runs DeviceScanInitKernel (kernels/scan.cuh) first, so garbage
+//! dispatch runs DeviceScanInitKernel first, so garbage
 //! or a previous call's states in the temporary storage never count.
 #pragma once
 
