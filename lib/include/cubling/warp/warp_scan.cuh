@@ -302,4 +302,43 @@ public:
   }
 };
 
+namespace detail
+{
+
+//! The WarpScan member that a block scan of a single warp asks for, chosen at
+//! compile time (what BlockScanRaking and BlockScanWarpScans do for a block
+//! of one warp): INCLUSIVE or exclusive, SEEDED with `initial_value`
+//! (exclusive only), and the AGGREGATE of the warp into `aggregate`.
+template <bool INCLUSIVE, bool SEEDED, bool AGGREGATE, typename WarpScanT, typename T, typename ScanOp>
+__device__ CUBLING_FORCEINLINE void
+warp_scan_as_block(WarpScanT& warp_scan, T input, T& output, ScanOp scan_op, const T& initial_value, T& aggregate)
+{
+  if constexpr (INCLUSIVE && AGGREGATE)
+  {
+    warp_scan.InclusiveScan(input, output, scan_op, aggregate);
+  }
+  else if constexpr (INCLUSIVE)
+  {
+    warp_scan.InclusiveScan(input, output, scan_op);
+  }
+  else if constexpr (SEEDED && AGGREGATE)
+  {
+    warp_scan.ExclusiveScan(input, output, initial_value, scan_op, aggregate);
+  }
+  else if constexpr (SEEDED)
+  {
+    warp_scan.ExclusiveScan(input, output, initial_value, scan_op);
+  }
+  else if constexpr (AGGREGATE)
+  {
+    warp_scan.ExclusiveScan(input, output, scan_op, aggregate);
+  }
+  else
+  {
+    warp_scan.ExclusiveScan(input, output, scan_op);
+  }
+}
+
+} // namespace detail
+
 } // namespace cubling

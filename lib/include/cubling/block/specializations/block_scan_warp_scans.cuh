@@ -126,30 +126,8 @@ struct BlockScanWarpScans
     WarpScanT warp_scan(storage.warp_scan[warp_id]);
     if constexpr (WARPS == 1)
     {
-      if constexpr (INCLUSIVE && AGGREGATE)
-      {
-        warp_scan.InclusiveScan(input, output, scan_op, block_aggregate);
-      }
-      else if constexpr (INCLUSIVE)
-      {
-        warp_scan.InclusiveScan(input, output, scan_op);
-      }
-      else if constexpr (SEEDED && AGGREGATE)
-      {
-        warp_scan.ExclusiveScan(input, output, initial_value, scan_op, block_aggregate);
-      }
-      else if constexpr (SEEDED)
-      {
-        warp_scan.ExclusiveScan(input, output, initial_value, scan_op);
-      }
-      else if constexpr (AGGREGATE)
-      {
-        warp_scan.ExclusiveScan(input, output, scan_op, block_aggregate);
-      }
-      else
-      {
-        warp_scan.ExclusiveScan(input, output, scan_op);
-      }
+      warp_scan_as_block<INCLUSIVE, SEEDED, AGGREGATE>(warp_scan, input, output, scan_op, initial_value,
+                                                     block_aggregate);
     }
     else
     {

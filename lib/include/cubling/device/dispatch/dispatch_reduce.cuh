@@ -93,20 +93,6 @@ struct DeviceReducePolicy
 //! The most partial results (and so the most blocks) of one reduction.
 constexpr int64_t max_reduce_partials = 16384; // AgentReduce::even_share_boundary relies on it (32-bit shares)
 
-//! Is a data argument a null pointer? Iterators are never null.
-template <typename It>
-bool is_null(const It& it)
-{
-  if constexpr (std::is_pointer<It>::value)
-  {
-    return it == nullptr;
-  }
-  else
-  {
-    return false;
-  }
-}
-
 //! @brief The dispatch of one reduction (see the file comment for its phases).
 //!
 //! @tparam INIT_ONLY_IF_EMPTY  true: `init` is only the result of an empty

@@ -27,7 +27,6 @@
 #include <cubling/agent/agent_scan.cuh>
 #include <cubling/agent/single_pass_scan_operators.cuh>
 #include <cubling/device/dispatch/chained_policy.cuh>
-#include <cubling/device/dispatch/dispatch_reduce.cuh>
 #include <cubling/device/dispatch/kernels/scan.cuh>
 #include <cubling/device/dispatch/launch.cuh>
 #include <cubling/device/dispatch/temporary_storage.cuh>

@@ -31,6 +31,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include <cuda_runtime_api.h>
 
@@ -214,6 +215,22 @@ constexpr TempStorageLayout<1 + static_cast<int>(sizeof...(Rest))> make_temp_sto
                                                                                              Rest... rest)
 {
   return {{first, TempStoragePart(rest)...}};
+}
+
+//! Is a data argument a null pointer? Iterators are never null. (A null data
+//! pointer, like too little storage, is a bad argument that a dispatch
+//! finds before any launch.)
+template <typename It>
+bool is_null(const It& it)
+{
+  if constexpr (std::is_pointer<It>::value)
+  {
+    return it == nullptr;
+  }
+  else
+  {
+    return false;
+  }
 }
 
 } // namespace detail
