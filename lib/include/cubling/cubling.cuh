@@ -11,6 +11,7 @@
 #include <cubling/util/thread_id.cuh>
 #include <cubling/util/uninitialized.cuh>
 
+#include <cubling/thread/radix_key_traits.cuh>
 #include <cubling/thread/thread_operators.cuh>
 #include <cubling/thread/thread_load.cuh>
 #include <cubling/thread/thread_reduce.cuh>
@@ -22,10 +23,13 @@
 
 #include <cubling/block/block_exchange.cuh>
 #include <cubling/block/block_load.cuh>
+#include <cubling/block/block_radix_rank.cuh>
+#include <cubling/block/block_radix_sort.cuh>
 #include <cubling/block/block_raking_layout.cuh>
 #include <cubling/block/block_reduce.cuh>
 #include <cubling/block/block_scan.cuh>
 #include <cubling/block/block_store.cuh>
+#include <cubling/block/radix_rank_sort_operations.cuh>
 
 #include <cubling/iterator/arg_index_input_iterator.cuh>
 #include <cubling/iterator/cache_modified_input_iterator.cuh>
