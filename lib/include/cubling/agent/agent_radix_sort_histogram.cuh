@@ -1,0 +1,259 @@
+//! @file
+//! AgentRadixSortHistogram: the digit counts of every pass of a radix sort,
+//! from one read of the keys.
+//!
+//! Onesweep needs, before its first pass, where each digit's keys start in
+//! the output of every pass: the exclusive prefix sums of the digit counts.
+//! A key's digits for all passes are known as soon as the key is read, so
+//! one read of the keys counts them all:
+//!   1. each block takes tiles of the keys (a grid-stride loop), turns each
+//!      key into its ordered bits (inverted for a descending sort), and adds
+//!      one per pass to a histogram in shared memory (`NUM_PARTS` copies, so
+//!      that warps that add to the same digit spread over copies);
+//!   2. the block adds its histograms to the global ones (`d_bins`, zeroed
+//!      before the launch), one atomic per non-zero count;
+//!   3. the last block to finish (a counter, also zeroed before the launch)
+//!      turns the global counts into exclusive prefix sums in place, pass by
+//!      pass. So the passes read ready offsets, and no separate kernel scans
+//!      them.
+#pragma once
+
+#include <cstdint>
+
+#include <cubling/block/block_scan.cuh>
+#include <cubling/block/radix_rank_sort_operations.cuh>
+#include <cubling/util/macros.cuh>
+#include <cubling/util/uninitialized.cuh>
+
+namespace cubling
+{
+
+//! @brief The tuning of AgentRadixSortHistogram.
+//!
+//! @tparam BLOCK_THREADS_     threads per block
+//! @tparam ITEMS_PER_THREAD_  keys per thread per tile
+//! @tparam NUM_PARTS_         copies of each shared histogram (fewer conflicts on a popular digit)
+//! @tparam RADIX_BITS_        bits per digit
+template <int BLOCK_THREADS_, int ITEMS_PER_THREAD_, int NUM_PARTS_, int RADIX_BITS_>
+struct AgentRadixSortHistogramPolicy
+{
+  static constexpr int BLOCK_THREADS    = BLOCK_THREADS_;
+  static constexpr int ITEMS_PER_THREAD = ITEMS_PER_THREAD_;
+  static constexpr int NUM_PARTS        = NUM_PARTS_;
+  static constexpr int RADIX_BITS       = RADIX_BITS_;
+};
+
+namespace detail
+{
+
+//! The number of digit passes over bits `[begin_bit, end_bit)`, `radix_bits` at a time.
+CUBLING_HOST_DEVICE constexpr int radix_sort_passes(int begin_bit, int end_bit, int radix_bits)
+{
+  return end_bit > begin_bit ? (end_bit - begin_bit + radix_bits - 1) / radix_bits : 0;
+}
+
+//! A key as the sort ranks it: its ordered bits, inverted for a descending sort.
+template <bool IS_DESCENDING, typename KeyT, typename Decomposer>
+__device__ CUBLING_FORCEINLINE typename radix_key_codec<KeyT, Decomposer>::bits_type
+radix_sort_bits_in(KeyT key, Decomposer decomposer)
+{
+  using Codec = radix_key_codec<KeyT, Decomposer>;
+  auto bits   = Codec::to_bits(key, decomposer);
+  if constexpr (IS_DESCENDING)
+  {
+    bits = Codec::invert(bits, decomposer);
+  }
+  return bits;
+}
+
+//! The key back from `radix_sort_bits_in`.
+template <bool IS_DESCENDING, typename KeyT, typename Decomposer>
+__device__ CUBLING_FORCEINLINE KeyT radix_sort_bits_out(typename radix_key_codec<KeyT, Decomposer>::bits_type bits,
+                                                        Decomposer decomposer)
+{
+  using Codec = radix_key_codec<KeyT, Decomposer>;
+  if constexpr (IS_DESCENDING)
+  {
+    bits = Codec::invert(bits, decomposer);
+  }
+  return Codec::from_bits(bits, decomposer);
+}
+
+} // namespace detail
+
+//! @brief One block's share of the up-front histograms of a radix sort (see the file comment).
+//!
+//! @tparam Policy         an AgentRadixSortHistogramPolicy
+//! @tparam IS_DESCENDING  whether the sort is descending
+//! @tparam KeyT           the key type
+//! @tparam OffsetT        the unsigned type of the global counts
+//! @tparam Decomposer     `detail::identity_decomposer_t`, or a decomposer of a custom key
+template <typename Policy, bool IS_DESCENDING, typename KeyT, typename OffsetT, typename Decomposer>
+struct AgentRadixSortHistogram
+{
+  using Bits      = typename detail::radix_key_codec<KeyT, Decomposer>::bits_type;
+  using Extractor = detail::radix_digit_extractor<KeyT, Decomposer>;
+
+  static constexpr int BLOCK_THREADS     = Policy::BLOCK_THREADS;
+  static constexpr int ITEMS_PER_THREAD  = Policy::ITEMS_PER_THREAD;
+  static constexpr int NUM_PARTS         = Policy::NUM_PARTS;
+  static constexpr int RADIX_BITS        = Policy::RADIX_BITS;
+  static constexpr int RADIX_DIGITS      = 1 << RADIX_BITS;
+  static constexpr int TILE_ITEMS        = BLOCK_THREADS * ITEMS_PER_THREAD;
+  static constexpr int MAX_PASSES        = (static_cast<int>(sizeof(Bits)) * 8 + RADIX_BITS - 1) / RADIX_BITS;
+  static constexpr int DIGITS_PER_THREAD = (RADIX_DIGITS + BLOCK_THREADS - 1) / BLOCK_THREADS;
+
+  using BlockScanT = BlockScan<OffsetT, BLOCK_THREADS>;
+
+  //! Counting and the final scan never overlap in time.
+  struct _TempStorage
+  {
+    union
+    {
+      unsigned int counts[MAX_PASSES][NUM_PARTS][RADIX_DIGITS];
+      typename BlockScanT::TempStorage scan;
+    };
+    bool last_block;
+  };
+  struct TempStorage : Uninitialized<_TempStorage>
+  {
+  };
+
+  _TempStorage& s;
+  OffsetT* d_bins;
+  unsigned int* d_blocks_done;
+  const KeyT* d_keys;
+  int64_t num_items;
+  int begin_bit;
+  int end_bit;
+  int num_passes;
+  Decomposer decomposer;
+
+  //! @param temp_storage   the block's shared memory
+  //! @param d_bins         `num_passes x RADIX_DIGITS` counts, zero at launch; exclusive offsets when the grid is done
+  //! @param d_blocks_done  a counter, zero at launch
+  //! @param d_keys         the keys
+  //! @param num_items      how many keys
+  //! @param begin_bit      the first bit sorted on
+  //! @param end_bit        one past the last bit sorted on
+  //! @param decomposer     splits a custom key into fields
+  __device__ CUBLING_FORCEINLINE AgentRadixSortHistogram(TempStorage& temp_storage, OffsetT* d_bins,
+                                                         unsigned int* d_blocks_done, const KeyT* d_keys,
+                                                         int64_t num_items, int begin_bit, int end_bit,
+                                                         Decomposer decomposer)
+      : s(temp_storage.Alias()), d_bins(d_bins), d_blocks_done(d_blocks_done), d_keys(d_keys), num_items(num_items),
+        begin_bit(begin_bit), end_bit(end_bit), num_passes(detail::radix_sort_passes(begin_bit, end_bit, RADIX_BITS)),
+        decomposer(decomposer)
+  {
+  }
+
+  //! The digit extractor of pass `pass`.
+  __device__ CUBLING_FORCEINLINE Extractor PassDigits(int pass) const
+  {
+    const int bit  = begin_bit + pass * RADIX_BITS;
+    const int bits = end_bit - bit < RADIX_BITS ? end_bit - bit : RADIX_BITS;
+    return Extractor(static_cast<uint32_t>(bit), static_cast<uint32_t>(bits), decomposer);
+  }
+
+  //! Phase 1 for one tile: count every pass's digit of its keys in shared memory.
+  __device__ CUBLING_FORCEINLINE void CountTile(int64_t tile_offset)
+  {
+    Bits bits[ITEMS_PER_THREAD];
+    bool valid[ITEMS_PER_THREAD];
+#pragma unroll
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    {
+      const int64_t i = tile_offset + u * BLOCK_THREADS + threadIdx.x;
+      valid[u]        = i < num_items;
+      if (valid[u])
+      {
+        bits[u] = detail::radix_sort_bits_in<IS_DESCENDING>(d_keys[i], decomposer);
+      }
+    }
+    const int part = (threadIdx.x / 32) % NUM_PARTS;
+    for (int pass = 0; pass < num_passes; ++pass)
+    {
+      const Extractor digits = PassDigits(pass);
+#pragma unroll
+      for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+      {
+        if (valid[u])
+        {
+          atomicAdd(&s.counts[pass][part][digits.Digit(bits[u])], 1u);
+        }
+      }
+    }
+  }
+
+  //! Phase 3, in the last block: the counts of every pass become exclusive prefix sums.
+  __device__ CUBLING_FORCEINLINE void ScanCounts()
+  {
+    for (int pass = 0; pass < num_passes; ++pass)
+    {
+      OffsetT* pass_bins = d_bins + pass * RADIX_DIGITS;
+      OffsetT counts[DIGITS_PER_THREAD];
+#pragma unroll
+      for (int k = 0; k < DIGITS_PER_THREAD; ++k)
+      {
+        const int digit = threadIdx.x * DIGITS_PER_THREAD + k;
+        counts[k]       = digit < RADIX_DIGITS ? __ldcg(pass_bins + digit) : OffsetT(0);
+      }
+      BlockScanT(s.scan).ExclusiveSum(counts, counts);
+#pragma unroll
+      for (int k = 0; k < DIGITS_PER_THREAD; ++k)
+      {
+        const int digit = threadIdx.x * DIGITS_PER_THREAD + k;
+        if (digit < RADIX_DIGITS)
+        {
+          pass_bins[digit] = counts[k];
+        }
+      }
+      __syncthreads(); // the scan's storage is reused by the next pass
+    }
+  }
+
+  //! All three phases (see the file comment).
+  __device__ CUBLING_FORCEINLINE void Process()
+  {
+    for (int i = threadIdx.x; i < num_passes * NUM_PARTS * RADIX_DIGITS; i += BLOCK_THREADS)
+    {
+      (&s.counts[0][0][0])[i] = 0;
+    }
+    __syncthreads();
+    const int64_t stride = int64_t{gridDim.x} * TILE_ITEMS;
+    for (int64_t tile_offset = int64_t{blockIdx.x} * TILE_ITEMS; tile_offset < num_items; tile_offset += stride)
+    {
+      CountTile(tile_offset);
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < num_passes * RADIX_DIGITS; i += BLOCK_THREADS)
+    {
+      const int pass     = i / RADIX_DIGITS;
+      const int digit    = i % RADIX_DIGITS;
+      unsigned int count = 0;
+#pragma unroll
+      for (int part = 0; part < NUM_PARTS; ++part)
+      {
+        count += s.counts[pass][part][digit];
+      }
+      if (count > 0)
+      {
+        atomicAdd(d_bins + i, static_cast<OffsetT>(count));
+      }
+    }
+    __threadfence(); // this block's counts reach L2 before it says it is done
+    __syncthreads();
+    if (threadIdx.x == 0)
+    {
+      s.last_block = atomicAdd(d_blocks_done, 1u) == gridDim.x - 1;
+    }
+    __syncthreads();
+    if (s.last_block)
+    {
+      __threadfence(); // every other block's counts are read after its "done"
+      ScanCounts();
+    }
+  }
+};
+
+} // namespace cubling

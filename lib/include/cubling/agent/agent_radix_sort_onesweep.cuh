@@ -1,0 +1,414 @@
+//! @file
+//! AgentRadixSortOnesweep: one tile of one digit pass of Onesweep (Adinets
+//! and Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for
+//! GPUs", 2022).
+//!
+//! A classic LSD pass reads the keys twice: once to count the digits of
+//! every tile, once more to scatter them after a scan of those counts.
+//! Onesweep reads them once. The global start of every digit comes from the
+//! up-front histogram (agent_radix_sort_histogram.cuh); what a tile still
+//! needs is how many keys of each digit the tiles before it hold, and it
+//! finds that by a decoupled look-back over per-digit counts:
+//!   1. take the next tile id from a counter (tiles start in id order, so
+//!      every tile a tile waits for is already running);
+//!   2. load the tile's keys warp-striped (the order in which the ranking
+//!      keeps equal digits stable), pad a partial tile with keys that rank
+//!      last, and turn the keys into ordered bits;
+//!   3. rank the keys (BlockRadixRankMatchEarlyCounts). As soon as the
+//!      ranking has the tile's digit counts, and before it finishes, it
+//!      hands them to a callback that publishes them in the look-back words:
+//!      an AGGREGATE (this tile's count), or for tile 0 a PREFIX (the count
+//!      of the tiles up to and including this one);
+//!   4. look back, one thread per digit: add the AGGREGATEs of the tiles
+//!      before this one, nearest first, until a PREFIX; publish this tile's
+//!      PREFIX. The digit's output offset for this tile is the digit's
+//!      global start + that sum - the digit's start inside the tile;
+//!   5. scatter the keys by rank into shared memory, so that each digit's
+//!      keys lie together, and write them out from there: consecutive
+//!      threads write consecutive addresses of one digit's run. Then the
+//!      values, the same way.
+//! One read and one write per key, and the look-back words.
+//!
+//! **The look-back word.** 32 bits per digit per tile: the status in the top
+//! two bits (0: not ready, AGGREGATE, PREFIX), a launch tag in the next two,
+//! the count in the low 28 (a launch covers at most 2^28 - 1 keys: larger
+//! inputs are cut into portions, one launch each). Status and count travel
+//! in one store, so a reader never sees one without the other. The words are
+//! zeroed once per sort, by the histogram kernel; the launches after the
+//! first reuse them without another reset, because each one counts only
+//! words that carry its own tag (1, 2, 3, 1, ... by launch): everything a
+//! launch can find there was written by the two launches before it, or is
+//! still zero.
+//!
+//! **A pass on one digit.** When the up-front histogram shows that every key
+//! has the same digit in this pass, the pass keeps the order of the keys:
+//! each block copies its tile, with no ranking and no look-back (inputs of
+//! few distinct keys, and the untouched high bits of small integers).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <cubling/agent/agent_radix_sort_histogram.cuh>
+#include <cubling/agent/agent_scan.cuh>
+#include <cubling/block/block_radix_rank.cuh>
+#include <cubling/block/radix_rank_sort_operations.cuh>
+#include <cubling/util/macros.cuh>
+#include <cubling/util/uninitialized.cuh>
+
+namespace cubling
+{
+
+//! @brief The tuning of AgentRadixSortOnesweep (and of the single-tile sort of small inputs).
+//!
+//! @tparam BLOCK_THREADS_     threads per block, a multiple of 32
+//! @tparam ITEMS_PER_THREAD_  keys per thread per tile
+//! @tparam RADIX_BITS_        bits per digit
+//! @tparam SCAN_ALGORITHM_    the ranking's block scan
+//! @tparam MATCH_ALGORITHM_   how the ranking finds equal digits in a warp
+//! @tparam RANK_NUM_PARTS_    copies of the ranking's per-warp histograms
+template <int BLOCK_THREADS_, int ITEMS_PER_THREAD_, int RADIX_BITS_, BlockScanAlgorithm SCAN_ALGORITHM_,
+          WarpMatchAlgorithm MATCH_ALGORITHM_ = WARP_MATCH_ANY, int RANK_NUM_PARTS_ = 1>
+struct AgentRadixSortOnesweepPolicy
+{
+  static constexpr int BLOCK_THREADS                  = BLOCK_THREADS_;
+  static constexpr int ITEMS_PER_THREAD               = ITEMS_PER_THREAD_;
+  static constexpr int RADIX_BITS                     = RADIX_BITS_;
+  static constexpr BlockScanAlgorithm SCAN_ALGORITHM  = SCAN_ALGORITHM_;
+  static constexpr WarpMatchAlgorithm MATCH_ALGORITHM = MATCH_ALGORITHM_;
+  static constexpr int RANK_NUM_PARTS                 = RANK_NUM_PARTS_;
+  static constexpr int TILE_ITEMS                     = BLOCK_THREADS * ITEMS_PER_THREAD;
+};
+
+namespace detail
+{
+
+//! The look-back word of one digit of one tile (see the file comment).
+struct onesweep_word
+{
+  static constexpr uint32_t COUNT_BITS = 28;
+  static constexpr uint32_t COUNT_MASK = (1u << COUNT_BITS) - 1;
+  static constexpr uint32_t AGGREGATE  = 1u << 30;
+  static constexpr uint32_t PREFIX     = 2u << 30;
+  static constexpr uint32_t STATUS     = 3u << 30;
+  //! The most keys one launch may cover: every count fits in COUNT_BITS.
+  static constexpr int64_t MAX_LAUNCH_ITEMS = COUNT_MASK;
+
+  //! The tag of launch `launch` (0, 1, ... over the whole sort): 1, 2, 3, 1, ...
+  static CUBLING_HOST_DEVICE constexpr uint32_t tag_of_launch(int64_t launch)
+  {
+    return static_cast<uint32_t>(launch % 3) + 1;
+  }
+
+  static CUBLING_HOST_DEVICE constexpr uint32_t make(uint32_t status, uint32_t tag, uint32_t count)
+  {
+    return status | (tag << COUNT_BITS) | count;
+  }
+
+  //! Is `word` this launch's, and published?
+  static CUBLING_HOST_DEVICE constexpr bool ready(uint32_t word, uint32_t tag)
+  {
+    return (word & STATUS) != 0 && ((word >> COUNT_BITS) & 3u) == tag;
+  }
+};
+
+//! A store that other blocks see (through L2), in one piece.
+__device__ CUBLING_FORCEINLINE void store_relaxed(uint32_t* address, uint32_t value)
+{
+  asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(address), "r"(value) : "memory");
+}
+
+//! A load that sees other blocks' stores, never cached in L1 nor hoisted out of a loop.
+__device__ CUBLING_FORCEINLINE uint32_t load_relaxed(const uint32_t* address)
+{
+  uint32_t value;
+  asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(value) : "l"(address) : "memory");
+  return value;
+}
+
+//! What one launch of the Onesweep kernel works on: one pass over one portion of the keys.
+template <typename KeyT, typename ValueT, typename OffsetT> struct OnesweepLaunchArgs
+{
+  const KeyT* d_keys_in;        //!< the portion's keys
+  KeyT* d_keys_out;             //!< the whole output (offsets are global)
+  const ValueT* d_values_in;    //!< the portion's values (keys only: unused)
+  ValueT* d_values_out;         //!< the whole output of values
+  uint32_t* d_lookback;         //!< RADIX_DIGITS words per tile
+  unsigned int* d_tile_counter; //!< the next tile id, zero at the sort's start
+  const OffsetT* d_bins_in;     //!< where each digit's keys of this portion start
+  OffsetT* d_bins_out;          //!< where they start for the next portion (null for the last)
+  const OffsetT* d_pass_bins;   //!< the pass's exclusive digit offsets over the whole input
+  int64_t num_items;            //!< keys in the whole input
+  int64_t portion_offset;       //!< the portion's first key
+  int portion_items;            //!< keys in the portion
+  int current_bit;              //!< the pass's first bit
+  int num_bits;                 //!< the pass's bits
+  uint32_t tag;                 //!< the launch's look-back tag
+};
+
+} // namespace detail
+
+//! @brief One tile of one Onesweep pass (see the file comment).
+//!
+//! @tparam Policy         an AgentRadixSortOnesweepPolicy
+//! @tparam IS_DESCENDING  whether the sort is descending
+//! @tparam KeyT           the key type
+//! @tparam ValueT         the value type; NullType to sort keys only
+//! @tparam OffsetT        the unsigned type of global offsets
+//! @tparam Decomposer     `detail::identity_decomposer_t`, or a decomposer of a custom key
+template <typename Policy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer>
+struct AgentRadixSortOnesweep
+{
+  static constexpr bool KEYS_ONLY = std::is_same<ValueT, NullType>::value;
+  using Bits                      = typename detail::radix_key_codec<KeyT, Decomposer>::bits_type;
+  using Codec                     = detail::radix_key_codec<KeyT, Decomposer>;
+  using Extractor                 = detail::radix_digit_extractor<KeyT, Decomposer>;
+  using Word                      = detail::onesweep_word;
+
+  static constexpr int BLOCK_THREADS    = Policy::BLOCK_THREADS;
+  static constexpr int ITEMS_PER_THREAD = Policy::ITEMS_PER_THREAD;
+  static constexpr int TILE_ITEMS       = BLOCK_THREADS * ITEMS_PER_THREAD;
+  static constexpr int RADIX_BITS       = Policy::RADIX_BITS;
+  static constexpr int RADIX_DIGITS     = 1 << RADIX_BITS;
+  static constexpr int BINS_PER_THREAD  = (RADIX_DIGITS + BLOCK_THREADS - 1) / BLOCK_THREADS;
+  static constexpr int WARP_ITEMS       = 32 * ITEMS_PER_THREAD;
+  static_assert(BLOCK_THREADS % 32 == 0, "Onesweep's blocks are whole warps");
+
+  using Rank = BlockRadixRankMatchEarlyCounts<BLOCK_THREADS, RADIX_BITS, false, Policy::SCAN_ALGORITHM,
+                                              Policy::MATCH_ALGORITHM, Policy::RANK_NUM_PARTS>;
+  //! Keys only: the values' exchange is a byte that is never used.
+  using ValueSlot = std::conditional_t<KEYS_ONLY, unsigned char, ValueT>;
+
+  //! Ranking, the keys' exchange and the values' exchange never overlap in
+  //! time; the digits' offsets live through the whole tile.
+  struct _TempStorage
+  {
+    union
+    {
+      typename Rank::TempStorage rank;
+      Uninitialized<Bits[TILE_ITEMS]> keys;
+      Uninitialized<ValueSlot[KEYS_ONLY ? 1 : TILE_ITEMS]> values;
+    } exchange;
+    OffsetT digit_offsets[RADIX_DIGITS];
+    int tile;
+  };
+  struct TempStorage : Uninitialized<_TempStorage>
+  {
+  };
+
+  _TempStorage& s;
+  const detail::OnesweepLaunchArgs<KeyT, ValueT, OffsetT>& args;
+  Decomposer decomposer;
+  int tile;
+  int counts[BINS_PER_THREAD]; //!< this tile's count of each of this thread's digits
+
+  //! @param temp_storage  the block's shared memory
+  //! @param args          the launch's arguments
+  //! @param decomposer    splits a custom key into fields
+  __device__ CUBLING_FORCEINLINE AgentRadixSortOnesweep(TempStorage& temp_storage,
+                                                        const detail::OnesweepLaunchArgs<KeyT, ValueT, OffsetT>& args,
+                                                        Decomposer decomposer)
+      : s(temp_storage.Alias()), args(args), decomposer(decomposer), tile(0)
+  {
+  }
+
+  //! The digit thread `threadIdx.x` looks after in slot `u` (RADIX_DIGITS or more: none).
+  __device__ CUBLING_FORCEINLINE static int ThreadDigit(int u)
+  {
+    return static_cast<int>(threadIdx.x) * BINS_PER_THREAD + u;
+  }
+
+  //! The look-back word of digit `digit` of tile `t`.
+  __device__ CUBLING_FORCEINLINE uint32_t* LookBackWord(int t, int digit) const
+  {
+    return args.d_lookback + static_cast<int64_t>(t) * RADIX_DIGITS + digit;
+  }
+
+  //! Step 3's callback: the ranking hands over the tile's counts of this thread's digits.
+  struct PublishCounts
+  {
+    AgentRadixSortOnesweep& agent;
+    __device__ CUBLING_FORCEINLINE void operator()(int (&bins)[BINS_PER_THREAD])
+    {
+      const uint32_t status = agent.tile == 0 ? Word::PREFIX : Word::AGGREGATE;
+#pragma unroll
+      for (int u = 0; u < BINS_PER_THREAD; ++u)
+      {
+        agent.counts[u] = bins[u];
+        const int digit = ThreadDigit(u);
+        if (digit < RADIX_DIGITS)
+        {
+          detail::store_relaxed(agent.LookBackWord(agent.tile, digit),
+                                Word::make(status, agent.args.tag, static_cast<uint32_t>(bins[u])));
+        }
+      }
+    }
+  };
+
+  //! Step 4: the output offset of each of this thread's digits, less the digit's start in the tile.
+  __device__ CUBLING_FORCEINLINE void LookBack(const int (&tile_digit_starts)[BINS_PER_THREAD], bool last_tile)
+  {
+#pragma unroll
+    for (int u = 0; u < BINS_PER_THREAD; ++u)
+    {
+      const int digit = ThreadDigit(u);
+      if (digit >= RADIX_DIGITS)
+      {
+        continue;
+      }
+      uint32_t before = 0; // keys of this digit in the portion's tiles before this one
+      if (tile > 0)
+      {
+        int t = tile - 1;
+        while (true)
+        {
+          const uint32_t word = detail::load_relaxed(LookBackWord(t, digit));
+          if (!Word::ready(word, args.tag))
+          {
+            continue; // not published yet: read it again
+          }
+          before += word & Word::COUNT_MASK;
+          if ((word & Word::STATUS) == Word::PREFIX)
+          {
+            break;
+          }
+          --t;
+        }
+        detail::store_relaxed(LookBackWord(tile, digit),
+                              Word::make(Word::PREFIX, args.tag, before + static_cast<uint32_t>(counts[u])));
+      }
+      const OffsetT start    = args.d_bins_in[digit];
+      s.digit_offsets[digit] = start + before - static_cast<OffsetT>(tile_digit_starts[u]);
+      if (last_tile && args.d_bins_out != nullptr)
+      {
+        args.d_bins_out[digit] = start + before + static_cast<OffsetT>(counts[u]);
+      }
+    }
+  }
+
+  //! Is every key's digit the same in this pass (one digit's count is the whole input)?
+  __device__ CUBLING_FORCEINLINE bool OneDigitPass() const
+  {
+    bool one_digit = false;
+    for (int digit = threadIdx.x; digit < RADIX_DIGITS; digit += BLOCK_THREADS)
+    {
+      const OffsetT start = args.d_pass_bins[digit];
+      const OffsetT end   = digit + 1 < RADIX_DIGITS ? args.d_pass_bins[digit + 1] : OffsetT(args.num_items);
+      one_digit           = one_digit || end - start == OffsetT(args.num_items);
+    }
+    return __syncthreads_or(one_digit) != 0;
+  }
+
+  //! A pass on one digit: copy tile `blockIdx.x` of the portion where it is.
+  __device__ CUBLING_FORCEINLINE void CopyTile()
+  {
+    const int64_t tile_offset = int64_t{blockIdx.x} * TILE_ITEMS;
+    for (int i = threadIdx.x; i < TILE_ITEMS; i += BLOCK_THREADS)
+    {
+      const int64_t j = tile_offset + i;
+      if (j < args.portion_items)
+      {
+        args.d_keys_out[args.portion_offset + j] = args.d_keys_in[j];
+        if constexpr (!KEYS_ONLY)
+        {
+          args.d_values_out[args.portion_offset + j] = args.d_values_in[j];
+        }
+      }
+    }
+  }
+
+  //! Steps 1 to 5 (see the file comment).
+  __device__ CUBLING_FORCEINLINE void Process()
+  {
+    if (OneDigitPass())
+    {
+      CopyTile();
+      return;
+    }
+    if (threadIdx.x == 0)
+    {
+      s.tile = static_cast<int>(atomicAdd(args.d_tile_counter, 1u));
+    }
+    __syncthreads();
+    tile                  = s.tile;
+    const int tile_offset = tile * TILE_ITEMS;
+    const int valid = args.portion_items - tile_offset < TILE_ITEMS ? args.portion_items - tile_offset : TILE_ITEMS;
+
+    // Step 2: warp-striped keys (and values), padded, as ordered bits.
+    const int warp_offset = static_cast<int>(threadIdx.x / 32) * WARP_ITEMS + static_cast<int>(threadIdx.x % 32);
+    const KeyT padding    = Codec::template padding_key<IS_DESCENDING>(decomposer);
+    Bits bits[ITEMS_PER_THREAD];
+    ValueSlot values[ITEMS_PER_THREAD];
+#pragma unroll
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    {
+      const int i    = warp_offset + u * 32;
+      const KeyT key = i < valid ? args.d_keys_in[tile_offset + i] : padding;
+      bits[u]        = detail::radix_sort_bits_in<IS_DESCENDING>(key, decomposer);
+    }
+    if constexpr (!KEYS_ONLY)
+    {
+#pragma unroll
+      for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+      {
+        const int i = warp_offset + u * 32;
+        if (i < valid)
+        {
+          values[u] = args.d_values_in[tile_offset + i];
+        }
+      }
+    }
+
+    // Steps 3 and 4: rank, publishing the counts early; look back.
+    const Extractor digits(static_cast<uint32_t>(args.current_bit), static_cast<uint32_t>(args.num_bits), decomposer);
+    int ranks[ITEMS_PER_THREAD];
+    int tile_digit_starts[BINS_PER_THREAD];
+    Rank(s.exchange.rank).RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts{*this});
+    LookBack(tile_digit_starts, tile_offset + TILE_ITEMS >= args.portion_items);
+    __syncthreads(); // the ranking's storage becomes the keys' exchange; the offsets are in
+
+    // Step 5: keys by rank into shared memory, then out, digit run by digit run.
+    Bits* keys = s.exchange.keys.Alias();
+#pragma unroll
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    {
+      keys[ranks[u]] = bits[u];
+    }
+    __syncthreads();
+    int key_digits[ITEMS_PER_THREAD];
+#pragma unroll
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    {
+      const int i = u * BLOCK_THREADS + static_cast<int>(threadIdx.x);
+      if (i < valid)
+      {
+        const Bits b  = keys[i];
+        key_digits[u] = static_cast<int>(digits.Digit(b));
+        args.d_keys_out[s.digit_offsets[key_digits[u]] + static_cast<OffsetT>(i)] =
+            detail::radix_sort_bits_out<IS_DESCENDING, KeyT>(b, decomposer);
+      }
+    }
+    if constexpr (!KEYS_ONLY)
+    {
+      ValueT* exchanged = s.exchange.values.Alias();
+      __syncthreads(); // every key is out of the exchange
+#pragma unroll
+      for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+      {
+        exchanged[ranks[u]] = values[u];
+      }
+      __syncthreads();
+#pragma unroll
+      for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+      {
+        const int i = u * BLOCK_THREADS + static_cast<int>(threadIdx.x);
+        if (i < valid)
+        {
+          args.d_values_out[s.digit_offsets[key_digits[u]] + static_cast<OffsetT>(i)] = exchanged[i];
+        }
+      }
+    }
+  }
+};
+
+} // namespace cubling

@@ -1,0 +1,373 @@
+//! @file
+//! DispatchRadixSort: DeviceRadixSort's dispatch layer.
+//!
+//! Between the public entry points (device_radix_sort.cuh) and the kernels
+//! (kernels/radix_sort.cuh) sits this layer. In order, it:
+//!   1. checks the count and the bit range (bad ones are bad arguments, in
+//!      the size query too);
+//!   2. answers the size query from the count, the bit range and the types
+//!      alone, bounded over the policy chain: nothing for an input that every
+//!      policy sorts in one tile, else the histograms, the counters, the
+//!      look-back words of the chain's smallest tile, and, for a sort that
+//!      must leave its input alone, a buffer for the keys (and values) of
+//!      the passes between the input and the output;
+//!   3. carves the caller's storage and checks it and the data pointers
+//!      before any launch; an empty input succeeds here, having written
+//!      nothing; a sort on no bits copies (or, in place, does nothing);
+//!   4. walks the policy chain to the policy of the current device;
+//!   5. launches: the single-tile kernel for an input of one tile, else the
+//!      reset, the histogram kernel and one Onesweep launch per pass and
+//!      portion, ping-ponging between two buffers so that the last pass
+//!      writes the output.
+//! It never asks for more temporary storage than CUB 3.0.1 does for the
+//! same call: its tiles are at least as large as CUB's on Hopper (fewer
+//! look-back words), and it keeps one set of look-back words for all passes.
+#pragma once
+
+#include <climits>
+#include <cstdint>
+#include <type_traits>
+
+#include <cuda_runtime_api.h>
+
+#include <cubling/agent/agent_radix_sort_histogram.cuh>
+#include <cubling/agent/agent_radix_sort_onesweep.cuh>
+#include <cubling/device/dispatch/chained_policy.cuh>
+#include <cubling/device/dispatch/kernels/radix_sort.cuh>
+#include <cubling/device/dispatch/launch.cuh>
+#include <cubling/device/dispatch/temporary_storage.cuh>
+#include <cubling/util/double_buffer.cuh>
+#include <cubling/util/error.cuh>
+#include <cubling/util/math.cuh>
+
+namespace cubling
+{
+namespace detail
+{
+
+//! The unsigned type of a sort's global offsets: 32 bits for a 32-bit count type, else 64.
+template <typename NumItemsT>
+using radix_sort_offset_t = std::conditional_t<(sizeof(NumItemsT) <= 4), unsigned int, unsigned long long>;
+
+// example-begin policies
+//! DeviceRadixSort's tuning policies, one per architecture, newest first.
+//! 8-bit digits throughout. A tile holds about 36 to 46 KiB of its widest
+//! type (keys or values), which its exchange in shared memory must hold;
+//! every tile is at least as large as CUB 3.0.1's Hopper tile for the same
+//! types, which keeps the look-back words, and so the temporary storage, no
+//! larger than CUB's.
+//!
+//! @tparam KeyT     the key type
+//! @tparam ValueT   the value type (NullType: keys only)
+//! @tparam OffsetT  the offset type
+template <typename KeyT, typename ValueT, typename OffsetT> struct DeviceRadixSortPolicy
+{
+  static constexpr int KEY_BYTES   = static_cast<int>(sizeof(KeyT));
+  static constexpr int VALUE_BYTES = std::is_same<ValueT, NullType>::value ? 0 : static_cast<int>(sizeof(ValueT));
+  static constexpr int WIDEST      = KEY_BYTES > VALUE_BYTES ? KEY_BYTES : VALUE_BYTES;
+  static constexpr int RADIX_BITS  = 8;
+
+  //! Threads per block: 512 for items of up to 4 bytes, 384 for wider ones.
+  static constexpr int onesweep_threads = WIDEST <= 4 ? 512 : 384;
+  //! Keys per thread: 20 for 1- and 2-byte keys, 16 for 4-byte keys, 18 for
+  //! 4-byte keys with values of up to 4 bytes; wider items fill 45 KiB.
+  static constexpr int onesweep_items()
+  {
+    if (WIDEST <= 4)
+    {
+      return KEY_BYTES <= 2 ? 20 : (VALUE_BYTES == 0 ? 16 : 18);
+    }
+    const int items = 46080 / (384 * WIDEST);
+    return items < 1 ? 1 : items;
+  }
+
+  //! Pascal and later.
+  struct Policy600 : ChainedPolicy<600, Policy600, Policy600>
+  {
+    using HistogramPolicy = AgentRadixSortHistogramPolicy<256, 8, 2, RADIX_BITS>;
+    using OnesweepPolicy  = AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS,
+                                                        BLOCK_SCAN_WARP_SCANS, WARP_MATCH_ANY, 1>;
+  };
+  //! Hopper: the same tiles (the size query is bounded over the chain, and
+  //! must stay under CUB's), a raking scan in the ranking.
+  struct Policy900 : ChainedPolicy<900, Policy900, Policy600>
+  {
+    using HistogramPolicy = AgentRadixSortHistogramPolicy<256, 8, 2, RADIX_BITS>;
+    using OnesweepPolicy  = AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS,
+                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1>;
+  };
+  using MaxPolicy = Policy900;
+};
+// example-end policies
+
+//! @brief The dispatch of one radix sort (see the file comment for its phases).
+//!
+//! @tparam IS_DESCENDING  whether the sort is descending
+//! @tparam KeyT           the key type
+//! @tparam ValueT         the value type; NullType to sort keys only
+//! @tparam OffsetT        the unsigned offset type (radix_sort_offset_t)
+//! @tparam Decomposer     `identity_decomposer_t`, or a decomposer of a custom key
+//! @tparam PolicyChain    the tuning policies (`MaxPolicy`: the newest link)
+//! @tparam Launcher       launches the kernels: KernelLauncher, or a test's stand-in
+template <bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT,
+          typename Decomposer  = identity_decomposer_t,
+          typename PolicyChain = DeviceRadixSortPolicy<KeyT, ValueT, OffsetT>, typename Launcher = KernelLauncher>
+struct DispatchRadixSort
+{
+  using MaxPolicy                   = typename PolicyChain::MaxPolicy;
+  using Codec                       = radix_key_codec<KeyT, Decomposer>;
+  static constexpr bool KEYS_ONLY   = std::is_same<ValueT, NullType>::value;
+  static constexpr int RADIX_BITS   = PolicyChain::RADIX_BITS;
+  static constexpr int RADIX_DIGITS = 1 << RADIX_BITS;
+  //! The storage's parts, in order.
+  enum Part
+  {
+    BINS,     //!< exclusive digit offsets, RADIX_DIGITS per pass per portion
+    COUNTERS, //!< a tile counter per launch, then the histogram's blocks-done counter
+    LOOKBACK, //!< RADIX_DIGITS words per tile of a portion
+    KEYS,     //!< the keys between passes, when the input must stay as it is
+    VALUES,   //!< the values, likewise
+    PARTS
+  };
+
+  //! The keys of a policy's tile.
+  struct TileItems
+  {
+    template <typename Policy> constexpr int64_t operator()(PolicyTag<Policy>) const
+    {
+      return Policy::OnesweepPolicy::TILE_ITEMS;
+    }
+  };
+  static constexpr int64_t MIN_TILE_ITEMS = policy_chain_min<MaxPolicy>(TileItems{});
+
+  //! The keys of one launch (a portion) with tiles of `tile_items`: whole tiles, fewer than 2^28.
+  static constexpr int64_t PortionItems(int64_t tile_items)
+  {
+    return onesweep_word::MAX_LAUNCH_ITEMS / tile_items * tile_items;
+  }
+
+  //! The portions of `num_items` keys for a policy.
+  struct Portions
+  {
+    int64_t num_items;
+    template <typename Policy> constexpr int64_t operator()(PolicyTag<Policy>) const
+    {
+      return ceil_div(num_items, PortionItems(Policy::OnesweepPolicy::TILE_ITEMS));
+    }
+  };
+
+  //! The storage layout of a call; the same for every policy of the chain.
+  static constexpr TempStorageLayout<PARTS> Layout(int64_t num_items, int passes, bool is_overwrite_okay)
+  {
+    if (passes == 0 || num_items <= MIN_TILE_ITEMS)
+    {
+      return make_temp_storage_layout(TempStoragePart{0, 1}, TempStoragePart{0, 1}, TempStoragePart{0, 1},
+                                      TempStoragePart{0, 1}, TempStoragePart{0, 1});
+    }
+    const int64_t portions    = policy_chain_max<MaxPolicy>(Portions{num_items});
+    const int64_t max_portion = num_items < PortionItems(MIN_TILE_ITEMS) ? num_items : PortionItems(MIN_TILE_ITEMS);
+    const int64_t tiles       = ceil_div(max_portion, MIN_TILE_ITEMS);
+    const bool spare_buffer   = !is_overwrite_okay && passes > 1;
+    const size_t n            = static_cast<size_t>(num_items);
+    return make_temp_storage_layout(
+        temp_storage_part<OffsetT>(static_cast<size_t>(portions * passes * RADIX_DIGITS)),
+        temp_storage_part<unsigned int>(static_cast<size_t>(portions * passes + 1)),
+        temp_storage_part<uint32_t>(static_cast<size_t>(tiles * RADIX_DIGITS)),
+        temp_storage_part<KeyT>(spare_buffer ? n : 0, 128),
+        temp_storage_part<std::conditional_t<KEYS_ONLY, char, ValueT>>(spare_buffer && !KEYS_ONLY ? n : 0, 128));
+  }
+
+  DoubleBuffer<KeyT>& d_keys;
+  DoubleBuffer<ValueT>& d_values;
+  void* (&parts)[PARTS];
+  int64_t num_items;
+  int begin_bit;
+  int end_bit;
+  int passes;
+  bool is_overwrite_okay;
+  cudaStream_t stream;
+  Decomposer decomposer;
+  int ptx;
+
+  //! Point both selectors at the other buffer (where the result now is).
+  void Flip()
+  {
+    d_keys.selector ^= 1;
+    d_values.selector ^= 1;
+  }
+
+  // example-begin invoke
+  //! Launch the kernels with the configuration of `ActivePolicy`.
+  template <typename ActivePolicy> cudaError_t Invoke()
+  {
+    using Onesweep               = typename ActivePolicy::OnesweepPolicy;
+    using Histogram              = typename ActivePolicy::HistogramPolicy;
+    constexpr int64_t TILE_ITEMS = Onesweep::TILE_ITEMS;
+    static_assert(Onesweep::RADIX_BITS == RADIX_BITS && Histogram::RADIX_BITS == RADIX_BITS,
+                  "one digit width for the whole chain");
+    if (num_items <= TILE_ITEMS)
+    {
+      constexpr auto single_tile = DeviceRadixSortSingleTileKernel<MaxPolicy, IS_DESCENDING, KeyT, ValueT, Decomposer>;
+      const LaunchConfig how{dim3(1), dim3(Onesweep::BLOCK_THREADS), 0, stream};
+      CUBLING_RETURN_IF_ERROR(Launcher::Launch(how, single_tile, d_keys.Current(), d_keys.Alternate(),
+                                               d_values.Current(), d_values.Alternate(), static_cast<int>(num_items),
+                                               begin_bit, end_bit, decomposer));
+      Flip();
+      return cudaSuccess;
+    }
+
+    const int64_t portion_items = PortionItems(TILE_ITEMS);
+    const int64_t portions      = ceil_div(num_items, portion_items);
+    const int64_t launches      = portions * passes;
+    OffsetT* d_bins             = static_cast<OffsetT*>(parts[BINS]);
+    unsigned int* d_counters    = static_cast<unsigned int*>(parts[COUNTERS]);
+    uint32_t* d_lookback        = static_cast<uint32_t*>(parts[LOOKBACK]);
+
+    // The histograms and counters are contiguous: one reset.
+    const size_t reset_bytes =
+        static_cast<size_t>(reinterpret_cast<char*>(d_counters + launches + 1) - reinterpret_cast<char*>(d_bins));
+    CUBLING_RETURN_IF_ERROR(cudaMemsetAsync(d_bins, 0, reset_bytes, stream));
+
+    int device = 0, sms = 0, blocks_per_sm = 0;
+    constexpr auto histogram = DeviceRadixSortHistogramKernel<MaxPolicy, IS_DESCENDING, KeyT, OffsetT, Decomposer>;
+    CUBLING_RETURN_IF_ERROR(cudaGetDevice(&device));
+    CUBLING_RETURN_IF_ERROR(sm_count(device, sms));
+    CUBLING_RETURN_IF_ERROR(resident_blocks_per_sm<histogram>(device, Histogram::BLOCK_THREADS, blocks_per_sm));
+    const int64_t histogram_tiles =
+        ceil_div(num_items, int64_t{Histogram::BLOCK_THREADS} * Histogram::ITEMS_PER_THREAD);
+    const int64_t histogram_blocks =
+        histogram_tiles < int64_t{sms} * blocks_per_sm ? histogram_tiles : int64_t{sms} * blocks_per_sm;
+    const int64_t lookback_words =
+        ceil_div(num_items < portion_items ? num_items : portion_items, TILE_ITEMS) * RADIX_DIGITS;
+    const LaunchConfig histogram_how{dim3(static_cast<unsigned>(histogram_blocks)), dim3(Histogram::BLOCK_THREADS), 0,
+                                     stream};
+    CUBLING_RETURN_IF_ERROR(Launcher::Launch(histogram_how, histogram, d_bins, d_counters + launches, d_keys.Current(),
+                                             num_items, begin_bit, end_bit, d_lookback, lookback_words, decomposer));
+
+    // The passes: from the input, through the two buffers, to the output.
+    // In place, the two buffers are the caller's; otherwise the input is
+    // only read, and the passes alternate between the output and the spare
+    // buffer so that the last one writes the output.
+    KeyT* key_buffers[2]     = {d_keys.Current(), d_keys.Alternate()};
+    ValueT* value_buffers[2] = {d_values.Current(), d_values.Alternate()};
+    if (!is_overwrite_okay)
+    {
+      key_buffers[0]   = static_cast<KeyT*>(parts[KEYS]);
+      value_buffers[0] = static_cast<ValueT*>(parts[VALUES]);
+    }
+    constexpr auto onesweep =
+        DeviceRadixSortOnesweepKernel<MaxPolicy, IS_DESCENDING, KeyT, ValueT, OffsetT, Decomposer>;
+    const KeyT* keys_in     = d_keys.Current();
+    const ValueT* values_in = d_values.Current();
+    for (int pass = 0; pass < passes; ++pass)
+    {
+      // In place: pass p writes buffer (p + 1) % 2. Otherwise the output is
+      // buffer 1, written by the last pass and every other one before it.
+      const int target = is_overwrite_okay ? (pass + 1) % 2 : ((passes - 1 - pass) % 2 == 0 ? 1 : 0);
+      const int bit    = begin_bit + pass * RADIX_BITS;
+      for (int64_t portion = 0; portion < portions; ++portion)
+      {
+        const int64_t launch = pass * portions + portion;
+        const int64_t offset = portion * portion_items;
+        const int items = static_cast<int>(num_items - offset < portion_items ? num_items - offset : portion_items);
+        OnesweepLaunchArgs<KeyT, ValueT, OffsetT> args{};
+        args.d_keys_in      = keys_in + offset;
+        args.d_keys_out     = key_buffers[target];
+        args.d_values_in    = KEYS_ONLY ? nullptr : values_in + offset;
+        args.d_values_out   = value_buffers[target];
+        args.d_lookback     = d_lookback;
+        args.d_tile_counter = d_counters + launch;
+        args.d_bins_in      = d_bins + (portion * passes + pass) * RADIX_DIGITS;
+        args.d_bins_out  = portion + 1 < portions ? d_bins + ((portion + 1) * passes + pass) * RADIX_DIGITS : nullptr;
+        args.d_pass_bins = d_bins + pass * RADIX_DIGITS;
+        args.num_items   = num_items;
+        args.portion_offset = offset;
+        args.portion_items  = items;
+        args.current_bit    = bit;
+        args.num_bits       = end_bit - bit < RADIX_BITS ? end_bit - bit : RADIX_BITS;
+        args.tag            = onesweep_word::tag_of_launch(launch);
+        LaunchConfig how{dim3(static_cast<unsigned>(ceil_div(int64_t{items}, TILE_ITEMS))),
+                         dim3(Onesweep::BLOCK_THREADS), 0, stream};
+        how.programmatic_serialization = ptx >= 900;
+        CUBLING_RETURN_IF_ERROR(Launcher::Launch(how, onesweep, args, decomposer));
+      }
+      keys_in   = key_buffers[target];
+      values_in = value_buffers[target];
+    }
+    if (is_overwrite_okay ? passes % 2 == 1 : true)
+    {
+      Flip();
+    }
+    return cudaSuccess;
+  }
+  // example-end invoke
+
+  //! @brief Check, answer the size query, or pick the policy and launch.
+  //!
+  //! @param d_temp_storage      temporary storage, or `nullptr` for the size query
+  //! @param temp_storage_bytes  its size in bytes; written by the size query
+  //! @param d_keys              the keys: `Current()` holds them; the result is left in `Current()`
+  //! @param d_values            the values, likewise (keys only: unused)
+  //! @param num_items           how many keys
+  //! @param begin_bit           the first bit sorted on
+  //! @param end_bit             one past the last bit sorted on
+  //! @param is_overwrite_okay   may the input buffers be written (DoubleBuffer calls), or must they stay as they are
+  //! @param stream              the stream to run on
+  //! @param decomposer          splits a custom key into fields
+  static cudaError_t Dispatch(void* d_temp_storage, size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
+                              DoubleBuffer<ValueT>& d_values, int64_t num_items, int begin_bit, int end_bit,
+                              bool is_overwrite_okay, cudaStream_t stream, Decomposer decomposer = {})
+  {
+    if (num_items < 0 || begin_bit < 0 || begin_bit > end_bit || end_bit > Codec::key_bits(decomposer))
+    {
+      return cudaErrorInvalidValue;
+    }
+    const int passes                      = radix_sort_passes(begin_bit, end_bit, RADIX_BITS);
+    const TempStorageLayout<PARTS> layout = Layout(num_items, passes, is_overwrite_okay);
+    if (d_temp_storage == nullptr) // the size query: no pointer checks, no device
+    {
+      CUBLING_RETURN_IF_ERROR(layout.Query(temp_storage_bytes));
+      temp_storage_bytes = temp_storage_bytes > 0 ? temp_storage_bytes : 1; // a second call is not a query
+      return cudaSuccess;
+    }
+    void* parts[PARTS]   = {};
+    const bool null_data = is_null(d_keys.Current()) || is_null(d_keys.Alternate()) ||
+                           (!KEYS_ONLY && (is_null(d_values.Current()) || is_null(d_values.Alternate())));
+    if (layout.Carve(d_temp_storage, temp_storage_bytes, parts) != cudaSuccess || (num_items > 0 && null_data))
+    {
+      return cudaErrorInvalidValue;
+    }
+    if (num_items == 0)
+    {
+      return cudaSuccess; // nothing to write
+    }
+    if (passes == 0) // no bits to sort on: the input, unchanged
+    {
+      if (is_overwrite_okay)
+      {
+        return cudaSuccess;
+      }
+      CUBLING_RETURN_IF_ERROR(cudaMemcpyAsync(d_keys.Alternate(), d_keys.Current(),
+                                              static_cast<size_t>(num_items) * sizeof(KeyT), cudaMemcpyDeviceToDevice,
+                                              stream));
+      if constexpr (!KEYS_ONLY)
+      {
+        CUBLING_RETURN_IF_ERROR(cudaMemcpyAsync(d_values.Alternate(), d_values.Current(),
+                                                static_cast<size_t>(num_items) * sizeof(ValueT),
+                                                cudaMemcpyDeviceToDevice, stream));
+      }
+      d_keys.selector ^= 1;
+      d_values.selector ^= 1;
+      return cudaSuccess;
+    }
+    int device = 0, ptx = 0;
+    CUBLING_RETURN_IF_ERROR(cudaGetDevice(&device));
+    CUBLING_RETURN_IF_ERROR(ptx_version(device, ptx));
+    DispatchRadixSort dispatch{d_keys, d_values,          parts,  num_items,  begin_bit, end_bit,
+                               passes, is_overwrite_okay, stream, decomposer, ptx};
+    return MaxPolicy::Invoke(ptx, dispatch);
+  }
+};
+
+} // namespace detail
+} // namespace cubling
