@@ -984,6 +984,135 @@ def ch08_chained_scan():
     return svg
 
 
+# --- chapter 09 ------------------------------------------------------------------
+
+def ch09_one_bit_split():
+    """One pass of step 1 on 8 keys: the flags of bit 1, their exclusive scan, the ranks, the scatter."""
+    keys = [5, 2, 7, 0, 6, 3, 4, 1]
+    bit = 1
+    n = len(keys)
+    x0, pitch, w, h, gap = 230, 76, 64, 30, 22
+    flags = [(k >> bit) & 1 for k in keys]
+    ones_before = [sum(flags[:i]) for i in range(n)]
+    zeros = n - sum(flags)
+    ranks = [zeros + ones_before[i] if flags[i] else i - ones_before[i] for i in range(n)]
+    out = [None] * n
+    for i in range(n):
+        out[ranks[i]] = keys[i]
+    svg = Svg(860, 520, "One pass of a one-bit split on 8 keys, on bit 1: the flags (the bit of each key), their "
+                        "exclusive scan (the ones before each key), and the rank of each key: a key with bit 0 goes "
+                        "to its position minus the ones before it, a key with bit 1 after all the zeros plus the "
+                        "ones before it. Every key is then written to its rank; keys with equal bits keep their "
+                        "order.")
+
+    def ix(i):
+        return x0 + i * pitch
+
+    scan_grid(svg, x0, pitch, w, n, 22)
+    y = 32
+
+    def row(label, values, sub=None, fill=None, stroke=None, mono=False, bold=False):
+        nonlocal y
+        svg.text(x0 - 14, y + (13 if sub else 20), label, size=14, anchor="end", bold=bold)
+        if sub:
+            svg.text(x0 - 14, y + 29, sub, size=12, anchor="end", fill=NOTE)
+        for i, value in enumerate(values):
+            f = fill(i) if fill else "#ffffff"
+            st = stroke(i) if stroke else LINE
+            svg.rect(ix(i), y, w, h, fill=f, stroke=st, width=1.2)
+            svg.text(ix(i) + w / 2, y + h / 2 + 5, str(value), size=13, anchor="middle", mono=mono)
+        top = y
+        y += h + gap
+        return top
+
+    def flag_fill(i):
+        return ORANGE_FILL if flags[i] else BLUE_FILL
+
+    def flag_ink(i):
+        return ORANGE if flags[i] else BLUE
+
+    row("keys", [f"{k} = {k:03b}" for k in keys], sub="binary", fill=flag_fill, stroke=flag_ink)
+    row(f"bit {bit}", flags, sub="the flags", fill=flag_fill, stroke=flag_ink, bold=True)
+    row("ones before", ones_before, sub="exclusive scan", fill=lambda i: EMPTY, stroke=lambda i: FAINT)
+    rank_top = row("rank", ranks, sub=f"zeros = {zeros}", fill=flag_fill, stroke=flag_ink, bold=True)
+    y += 50
+    for i in range(n):
+        svg.line(ix(i) + w / 2, rank_top + h + 2, ix(ranks[i]) + w / 2, y - 3, stroke=flag_ink(i), width=1.6,
+                 arrow=True)
+    svg.text(x0 - 14, y - 30, "scatter", size=13, anchor="end", fill=NOTE)
+    row("after the pass", [f"{k} = {k:03b}" for k in out], fill=lambda r: flag_fill(ranks.index(r)),
+        stroke=lambda r: flag_ink(ranks.index(r)))
+    notes = [f"Bit 0 (blue): rank = position − ones before it. Bit 1 (orange): rank = zeros ({zeros}) + ones "
+             "before it.",
+             "The zeros keep their order, and so do the ones: the split is stable. 32 such passes, from bit 0",
+             "up, sort 32-bit keys; one BlockScan of the flags per pass gives every rank."]
+    for k, note in enumerate(notes):
+        svg.text(20, y + 14 + 19 * k, note, size=13, fill=NOTE)
+    svg.height = int(y + 14 + 19 * len(notes) + 4)
+    return svg
+
+
+def ch09_match_ranks():
+    """Two rounds of step 4's match ranking, for a warp drawn with 16 lanes and 2-bit digits."""
+    rounds = [[2, 0, 2, 1, 3, 2, 0, 0, 1, 2, 3, 3, 0, 2, 1, 2],
+              [1, 1, 0, 2, 0, 3, 1, 0, 2, 2, 1, 0, 3, 0, 1, 1]]
+    lanes, digits = 16, 4
+    x0, pitch, w, h = 130, 34, 29, 28
+    svg = Svg(860, 640, "Two rounds of ranking by match in one warp (16 lanes and 2-bit digits, for the picture). "
+                        "In each round every lane holds one key; __match_any_sync gives each lane the lanes whose "
+                        "key has the same digit, its peers. A key's rank in its warp is the warp's counter of its "
+                        "digit before the round plus its peers in lower lanes; the last peer adds the number of "
+                        "peers to the counter.")
+
+    def lx(lane):
+        return x0 + lane * pitch
+
+    svg.text(x0 - 12, 22, "lane", size=13, anchor="end", fill=NOTE)
+    for lane in range(lanes):
+        svg.text(lx(lane) + w / 2, 22, str(lane), size=12, anchor="middle", fill=NOTE, bold=True)
+    counters = [0] * digits
+    y = 48
+    cx = lx(lanes) + 36  # the counters' column
+    for r, ds in enumerate(rounds):
+        svg.text(20, y + 4, f"round i = {r}", size=14, bold=True)
+        y += 14
+        svg.text(x0 - 12, y + 19, "digit", size=13, anchor="end")
+        for lane, d in enumerate(ds):
+            last = max(l for l in range(lanes) if ds[l] == d) == lane
+            cell(svg, lx(lane), y, w, h, str(d), fill=THREAD_FILL[d], stroke=THREAD_INK[d], width=2.4 if last else 1,
+                 bold=last)
+        dy = y
+        y += h + 12
+        svg.text(x0 - 12, y + 19, "peers below", size=13, anchor="end")
+        below = [sum(1 for l in range(lane) if ds[l] == ds[lane]) for lane in range(lanes)]
+        for lane in range(lanes):
+            cell(svg, lx(lane), y, w, h, str(below[lane]), fill=EMPTY, stroke=FAINT)
+        y += h + 12
+        svg.text(x0 - 12, y + 19, "rank in warp", size=13, anchor="end")
+        for lane, d in enumerate(ds):
+            cell(svg, lx(lane), y, w, h, str(counters[d] + below[lane]), fill=THREAD_FILL[d], stroke=THREAD_INK[d],
+                 bold=True)
+        # the counters: before, plus the round's count
+        svg.text(cx, dy - 2, "counters of the warp", size=12, fill=NOTE)
+        for d in range(digits):
+            count = ds.count(d)
+            cy = dy + 6 + d * 24
+            cell(svg, cx, cy, 22, 20, str(d), fill=THREAD_FILL[d], stroke=THREAD_INK[d], size=11)
+            svg.text(cx + 30, cy + 15, f"{counters[d]} + {count} → {counters[d] + count}", size=12, mono=True)
+            counters[d] += count
+        y += h + 34
+    notes = ["Bold outline: the last peer of each digit, the one lane that adds the count of its peers to the warp's",
+             "counter (one shared-memory update per distinct digit, not per key) and shuffles the old value to",
+             "its peers. Rank in warp = the counter before the round + the peers in lower lanes: the keys of a",
+             "digit are numbered round by round, lane by lane, in the order of the warp-striped tile.",
+             "After the last round, one scan of the counters of every warp, digit by digit and warp by warp, says",
+             "where each warp's keys of each digit start in the tile; a key's rank is that plus its rank in its warp."]
+    for k, note in enumerate(notes):
+        svg.text(20, y + 19 * k, note, size=13, fill=NOTE)
+    svg.height = int(y + 19 * len(notes) + 4)
+    return svg
+
+
 DIAGRAMS = [
     ("ch01_accumulators.svg", ch01_accumulators),
     ("ch02_shfl_down_vs_butterfly.svg", ch02_shfl_down_vs_butterfly),
@@ -999,6 +1128,8 @@ DIAGRAMS = [
     ("ch07_warp_scan.svg", ch07_warp_scan),
     ("ch08_look_back.svg", ch08_look_back),
     ("ch08_chained_scan.svg", ch08_chained_scan),
+    ("ch09_one_bit_split.svg", ch09_one_bit_split),
+    ("ch09_match_ranks.svg", ch09_match_ranks),
 ]
 
 
