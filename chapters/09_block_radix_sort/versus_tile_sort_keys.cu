@@ -1,0 +1,29 @@
+// cubling::BlockRadixSort against cub::BlockRadixSort on tile_sort_keys_u32.
+//
+// The kernel of versus_tile_sort.cuh (one block of 256 threads per 4096-key
+// tile, 16 keys per thread, blocked in and out), instantiated once with each
+// library's BlockRadixSort<uint32_t, 256, 16> and its defaults.
+// Expected: the same time within a few percent on both sides, at every size:
+// the sort is the whole cost of a block's life, so any difference between
+// the libraries shows here.
+#include <cub/block/block_radix_sort.cuh>
+
+#include <cubling/block/block_radix_sort.cuh>
+
+#include "sort_problems.h"
+#include "versus_tile_sort.cuh"
+
+namespace versus_tile_sort_keys
+{
+
+void launch_cubling(const runner::Args<problems::tile_sort_keys_u32>& a)
+{
+  versus::launch<cubling::BlockRadixSort<uint32_t, ch09::BLOCK, ch09::ITEMS>>(a);
+}
+
+void launch_cub(const runner::Args<problems::tile_sort_keys_u32>& a)
+{
+  versus::launch<cub::BlockRadixSort<uint32_t, ch09::BLOCK, ch09::ITEMS>>(a);
+}
+
+} // namespace versus_tile_sort_keys
