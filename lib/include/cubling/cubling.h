@@ -344,6 +344,261 @@ cudaError_t cubling_device_scan_inclusive_max_f64(void* d_temp_storage, size_t* 
 
 /*! @} */
 
+/*! @defgroup c_device_radix_sort DeviceRadixSort (C API)
+ * @brief `cubling::DeviceRadixSort` for C: stable radix sorts of `int32_t`,
+ * `uint32_t`, `int64_t`, `uint64_t`, `float` and `double` keys, ascending or
+ * descending, alone or with 4-byte (`_v32`) or 8-byte (`_v64`) values.
+ *
+ * They follow the conventions above. The keys at `d_keys_in` are sorted on
+ * bits `[begin_bit, end_bit)` of their ordered bits (0 and the key's width
+ * sort on every bit) and written to `d_keys_out`; each value goes where its
+ * key goes. Keys that rank equal keep their input order. Floating-point keys
+ * order as in CUB: negative NaNs, -inf ... +inf (-0.0 and +0.0 rank equal),
+ * positive NaNs. The inputs are left unchanged, and must not overlap the
+ * outputs. `begin_bit == end_bit` copies the input. An empty input succeeds
+ * and writes nothing. `cudaErrorInvalidValue`, with nothing written:
+ * `temp_storage_bytes` is NULL, `num_items` is negative, the bit range is
+ * outside the key (`begin_bit < 0`, `end_bit` past the key's width,
+ * `begin_bit > end_bit`), or (outside the size query) the temporary storage
+ * is smaller than the size query said, or a data pointer is NULL while
+ * `num_items > 0`.
+ * @{
+ */
+/*! @brief Sort `num_items` `int32_t` keys in ascending order. */
+cudaError_t cubling_device_radix_sort_keys_i32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                               const int32_t* d_keys_in, int32_t* d_keys_out, int64_t num_items,
+                                               int begin_bit, int end_bit, cudaStream_t stream);
+
+/*! @brief Sort `num_items` `uint32_t` keys in ascending order. */
+cudaError_t cubling_device_radix_sort_keys_u32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                               const uint32_t* d_keys_in, uint32_t* d_keys_out, int64_t num_items,
+                                               int begin_bit, int end_bit, cudaStream_t stream);
+
+/*! @brief Sort `num_items` `int64_t` keys in ascending order. */
+cudaError_t cubling_device_radix_sort_keys_i64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                               const int64_t* d_keys_in, int64_t* d_keys_out, int64_t num_items,
+                                               int begin_bit, int end_bit, cudaStream_t stream);
+
+/*! @brief Sort `num_items` `uint64_t` keys in ascending order. */
+cudaError_t cubling_device_radix_sort_keys_u64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                               const uint64_t* d_keys_in, uint64_t* d_keys_out, int64_t num_items,
+                                               int begin_bit, int end_bit, cudaStream_t stream);
+
+/*! @brief Sort `num_items` `float` keys in ascending order. */
+cudaError_t cubling_device_radix_sort_keys_f32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                               const float* d_keys_in, float* d_keys_out, int64_t num_items,
+                                               int begin_bit, int end_bit, cudaStream_t stream);
+
+/*! @brief Sort `num_items` `double` keys in ascending order. */
+cudaError_t cubling_device_radix_sort_keys_f64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                               const double* d_keys_in, double* d_keys_out, int64_t num_items,
+                                               int begin_bit, int end_bit, cudaStream_t stream);
+
+/*! @brief Sort `num_items` `int32_t` keys in descending order. */
+cudaError_t cubling_device_radix_sort_keys_descending_i32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                          const int32_t* d_keys_in, int32_t* d_keys_out,
+                                                          int64_t num_items, int begin_bit, int end_bit,
+                                                          cudaStream_t stream);
+
+/*! @brief Sort `num_items` `uint32_t` keys in descending order. */
+cudaError_t cubling_device_radix_sort_keys_descending_u32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                          const uint32_t* d_keys_in, uint32_t* d_keys_out,
+                                                          int64_t num_items, int begin_bit, int end_bit,
+                                                          cudaStream_t stream);
+
+/*! @brief Sort `num_items` `int64_t` keys in descending order. */
+cudaError_t cubling_device_radix_sort_keys_descending_i64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                          const int64_t* d_keys_in, int64_t* d_keys_out,
+                                                          int64_t num_items, int begin_bit, int end_bit,
+                                                          cudaStream_t stream);
+
+/*! @brief Sort `num_items` `uint64_t` keys in descending order. */
+cudaError_t cubling_device_radix_sort_keys_descending_u64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                          const uint64_t* d_keys_in, uint64_t* d_keys_out,
+                                                          int64_t num_items, int begin_bit, int end_bit,
+                                                          cudaStream_t stream);
+
+/*! @brief Sort `num_items` `float` keys in descending order. */
+cudaError_t cubling_device_radix_sort_keys_descending_f32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                          const float* d_keys_in, float* d_keys_out, int64_t num_items,
+                                                          int begin_bit, int end_bit, cudaStream_t stream);
+
+/*! @brief Sort `num_items` `double` keys in descending order. */
+cudaError_t cubling_device_radix_sort_keys_descending_f64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                          const double* d_keys_in, double* d_keys_out,
+                                                          int64_t num_items, int begin_bit, int end_bit,
+                                                          cudaStream_t stream);
+
+/*! @brief Sort `num_items` `int32_t` keys in ascending order, with their `uint32_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_i32_v32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                    const int32_t* d_keys_in, int32_t* d_keys_out,
+                                                    const uint32_t* d_values_in, uint32_t* d_values_out,
+                                                    int64_t num_items, int begin_bit, int end_bit,
+                                                    cudaStream_t stream);
+
+/*! @brief Sort `num_items` `uint32_t` keys in ascending order, with their `uint32_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_u32_v32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                    const uint32_t* d_keys_in, uint32_t* d_keys_out,
+                                                    const uint32_t* d_values_in, uint32_t* d_values_out,
+                                                    int64_t num_items, int begin_bit, int end_bit,
+                                                    cudaStream_t stream);
+
+/*! @brief Sort `num_items` `int64_t` keys in ascending order, with their `uint32_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_i64_v32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                    const int64_t* d_keys_in, int64_t* d_keys_out,
+                                                    const uint32_t* d_values_in, uint32_t* d_values_out,
+                                                    int64_t num_items, int begin_bit, int end_bit,
+                                                    cudaStream_t stream);
+
+/*! @brief Sort `num_items` `uint64_t` keys in ascending order, with their `uint32_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_u64_v32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                    const uint64_t* d_keys_in, uint64_t* d_keys_out,
+                                                    const uint32_t* d_values_in, uint32_t* d_values_out,
+                                                    int64_t num_items, int begin_bit, int end_bit,
+                                                    cudaStream_t stream);
+
+/*! @brief Sort `num_items` `float` keys in ascending order, with their `uint32_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_f32_v32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                    const float* d_keys_in, float* d_keys_out,
+                                                    const uint32_t* d_values_in, uint32_t* d_values_out,
+                                                    int64_t num_items, int begin_bit, int end_bit,
+                                                    cudaStream_t stream);
+
+/*! @brief Sort `num_items` `double` keys in ascending order, with their `uint32_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_f64_v32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                    const double* d_keys_in, double* d_keys_out,
+                                                    const uint32_t* d_values_in, uint32_t* d_values_out,
+                                                    int64_t num_items, int begin_bit, int end_bit,
+                                                    cudaStream_t stream);
+
+/*! @brief Sort `num_items` `int32_t` keys in ascending order, with their `uint64_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_i32_v64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                    const int32_t* d_keys_in, int32_t* d_keys_out,
+                                                    const uint64_t* d_values_in, uint64_t* d_values_out,
+                                                    int64_t num_items, int begin_bit, int end_bit,
+                                                    cudaStream_t stream);
+
+/*! @brief Sort `num_items` `uint32_t` keys in ascending order, with their `uint64_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_u32_v64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                    const uint32_t* d_keys_in, uint32_t* d_keys_out,
+                                                    const uint64_t* d_values_in, uint64_t* d_values_out,
+                                                    int64_t num_items, int begin_bit, int end_bit,
+                                                    cudaStream_t stream);
+
+/*! @brief Sort `num_items` `int64_t` keys in ascending order, with their `uint64_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_i64_v64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                    const int64_t* d_keys_in, int64_t* d_keys_out,
+                                                    const uint64_t* d_values_in, uint64_t* d_values_out,
+                                                    int64_t num_items, int begin_bit, int end_bit,
+                                                    cudaStream_t stream);
+
+/*! @brief Sort `num_items` `uint64_t` keys in ascending order, with their `uint64_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_u64_v64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                    const uint64_t* d_keys_in, uint64_t* d_keys_out,
+                                                    const uint64_t* d_values_in, uint64_t* d_values_out,
+                                                    int64_t num_items, int begin_bit, int end_bit,
+                                                    cudaStream_t stream);
+
+/*! @brief Sort `num_items` `float` keys in ascending order, with their `uint64_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_f32_v64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                    const float* d_keys_in, float* d_keys_out,
+                                                    const uint64_t* d_values_in, uint64_t* d_values_out,
+                                                    int64_t num_items, int begin_bit, int end_bit,
+                                                    cudaStream_t stream);
+
+/*! @brief Sort `num_items` `double` keys in ascending order, with their `uint64_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_f64_v64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                    const double* d_keys_in, double* d_keys_out,
+                                                    const uint64_t* d_values_in, uint64_t* d_values_out,
+                                                    int64_t num_items, int begin_bit, int end_bit,
+                                                    cudaStream_t stream);
+
+/*! @brief Sort `num_items` `int32_t` keys in descending order, with their `uint32_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_descending_i32_v32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                               const int32_t* d_keys_in, int32_t* d_keys_out,
+                                                               const uint32_t* d_values_in, uint32_t* d_values_out,
+                                                               int64_t num_items, int begin_bit, int end_bit,
+                                                               cudaStream_t stream);
+
+/*! @brief Sort `num_items` `uint32_t` keys in descending order, with their `uint32_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_descending_u32_v32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                               const uint32_t* d_keys_in, uint32_t* d_keys_out,
+                                                               const uint32_t* d_values_in, uint32_t* d_values_out,
+                                                               int64_t num_items, int begin_bit, int end_bit,
+                                                               cudaStream_t stream);
+
+/*! @brief Sort `num_items` `int64_t` keys in descending order, with their `uint32_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_descending_i64_v32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                               const int64_t* d_keys_in, int64_t* d_keys_out,
+                                                               const uint32_t* d_values_in, uint32_t* d_values_out,
+                                                               int64_t num_items, int begin_bit, int end_bit,
+                                                               cudaStream_t stream);
+
+/*! @brief Sort `num_items` `uint64_t` keys in descending order, with their `uint32_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_descending_u64_v32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                               const uint64_t* d_keys_in, uint64_t* d_keys_out,
+                                                               const uint32_t* d_values_in, uint32_t* d_values_out,
+                                                               int64_t num_items, int begin_bit, int end_bit,
+                                                               cudaStream_t stream);
+
+/*! @brief Sort `num_items` `float` keys in descending order, with their `uint32_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_descending_f32_v32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                               const float* d_keys_in, float* d_keys_out,
+                                                               const uint32_t* d_values_in, uint32_t* d_values_out,
+                                                               int64_t num_items, int begin_bit, int end_bit,
+                                                               cudaStream_t stream);
+
+/*! @brief Sort `num_items` `double` keys in descending order, with their `uint32_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_descending_f64_v32(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                               const double* d_keys_in, double* d_keys_out,
+                                                               const uint32_t* d_values_in, uint32_t* d_values_out,
+                                                               int64_t num_items, int begin_bit, int end_bit,
+                                                               cudaStream_t stream);
+
+/*! @brief Sort `num_items` `int32_t` keys in descending order, with their `uint64_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_descending_i32_v64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                               const int32_t* d_keys_in, int32_t* d_keys_out,
+                                                               const uint64_t* d_values_in, uint64_t* d_values_out,
+                                                               int64_t num_items, int begin_bit, int end_bit,
+                                                               cudaStream_t stream);
+
+/*! @brief Sort `num_items` `uint32_t` keys in descending order, with their `uint64_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_descending_u32_v64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                               const uint32_t* d_keys_in, uint32_t* d_keys_out,
+                                                               const uint64_t* d_values_in, uint64_t* d_values_out,
+                                                               int64_t num_items, int begin_bit, int end_bit,
+                                                               cudaStream_t stream);
+
+/*! @brief Sort `num_items` `int64_t` keys in descending order, with their `uint64_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_descending_i64_v64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                               const int64_t* d_keys_in, int64_t* d_keys_out,
+                                                               const uint64_t* d_values_in, uint64_t* d_values_out,
+                                                               int64_t num_items, int begin_bit, int end_bit,
+                                                               cudaStream_t stream);
+
+/*! @brief Sort `num_items` `uint64_t` keys in descending order, with their `uint64_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_descending_u64_v64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                               const uint64_t* d_keys_in, uint64_t* d_keys_out,
+                                                               const uint64_t* d_values_in, uint64_t* d_values_out,
+                                                               int64_t num_items, int begin_bit, int end_bit,
+                                                               cudaStream_t stream);
+
+/*! @brief Sort `num_items` `float` keys in descending order, with their `uint64_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_descending_f32_v64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                               const float* d_keys_in, float* d_keys_out,
+                                                               const uint64_t* d_values_in, uint64_t* d_values_out,
+                                                               int64_t num_items, int begin_bit, int end_bit,
+                                                               cudaStream_t stream);
+
+/*! @brief Sort `num_items` `double` keys in descending order, with their `uint64_t` values. */
+cudaError_t cubling_device_radix_sort_pairs_descending_f64_v64(void* d_temp_storage, size_t* temp_storage_bytes,
+                                                               const double* d_keys_in, double* d_keys_out,
+                                                               const uint64_t* d_values_in, uint64_t* d_values_out,
+                                                               int64_t num_items, int begin_bit, int end_bit,
+                                                               cudaStream_t stream);
+
+/*! @} */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
