@@ -1,0 +1,107 @@
+// DeviceRadixSort at sizes where offsets need 64 bits and Onesweep runs in
+// portions (test_device_radix_sort.cuh):
+//   - 2^31 + 5 uint8 keys (about 2 GiB in, 2 GiB out, 2 GiB of spare
+//     buffer): the output must be sorted and hold each byte value as often
+//     as the input (counted on the CPU);
+//   - 2^31 + 5 uint8 keys through a DoubleBuffer, descending;
+//   - 2^28 uint32 keys, against CUB, bit for bit.
+#include "test_device_radix_sort.cuh"
+
+namespace
+{
+using namespace device_radix_sort_test;
+
+void large_bytes(bool descending)
+{
+  check_set_context("2^31 + 5 uint8 keys, %s", descending ? "descending, DoubleBuffer" : "ascending");
+  const int64_t n = (int64_t{1} << 31) + 5;
+  std::vector<uint8_t> keys(static_cast<size_t>(n));
+  uint64_t counts[256] = {};
+  for (int64_t i = 0; i < n; i += 8)
+  {
+    const uint64_t r = check_random(&rng);
+    for (int64_t j = i; j < i + 8 && j < n; ++j)
+    {
+      keys[static_cast<size_t>(j)] = static_cast<uint8_t>(r >> (8 * (j - i)));
+      ++counts[keys[static_cast<size_t>(j)]];
+    }
+  }
+  DeviceArray<uint8_t> in(static_cast<size_t>(n)), out(static_cast<size_t>(n));
+  in.upload(keys.data(), static_cast<size_t>(n));
+  size_t bytes    = 0;
+  uint8_t* result = out.ptr;
+  if (descending)
+  {
+    cubling::DoubleBuffer<uint8_t> buffers(in.ptr, out.ptr);
+    CHECK_CUDA(cubling::DeviceRadixSort::SortKeysDescending(nullptr, bytes, buffers, n));
+    DeviceArray<unsigned char> temp(bytes);
+    fill_garbage(temp.ptr, bytes);
+    CHECK_CUDA(cubling::DeviceRadixSort::SortKeysDescending(temp.ptr, bytes, buffers, n));
+    CHECK_LAUNCH();
+    result = buffers.Current();
+  }
+  else
+  {
+    CHECK_CUDA(cubling::DeviceRadixSort::SortKeys(nullptr, bytes, in.ptr, out.ptr, n));
+    DeviceArray<unsigned char> temp(bytes);
+    fill_garbage(temp.ptr, bytes);
+    CHECK_CUDA(cubling::DeviceRadixSort::SortKeys(temp.ptr, bytes, in.ptr, out.ptr, n));
+    CHECK_LAUNCH();
+  }
+  CHECK_CUDA(cudaMemcpy(keys.data(), result, static_cast<size_t>(n), cudaMemcpyDeviceToHost));
+  // Sorted, and each value as often as in the input: the runs have the counted lengths.
+  int64_t at = 0;
+  for (int step = 0; step < 256; ++step)
+  {
+    const int value = descending ? 255 - step : step;
+    for (uint64_t k = 0; k < counts[value]; ++k, ++at)
+    {
+      if (keys[static_cast<size_t>(at)] != value)
+      {
+        EXPECT(false, "key %lld is %d, where a run of %llu keys %d should be", static_cast<long long>(at),
+               keys[static_cast<size_t>(at)], static_cast<unsigned long long>(counts[value]), value);
+      }
+    }
+  }
+  EXPECT(at == n, "the runs hold %lld keys, not %lld", static_cast<long long>(at), static_cast<long long>(n));
+  ++cases;
+}
+
+void large_u32()
+{
+  check_set_context("2^28 uint32 keys against CUB");
+  const int64_t n                  = int64_t{1} << 28;
+  const std::vector<uint32_t> keys = make_keys<uint32_t>(n, Dist::uniform);
+  DeviceArray<uint32_t> in(static_cast<size_t>(n)), out(static_cast<size_t>(n)), cub_out(static_cast<size_t>(n));
+  in.upload(keys.data(), static_cast<size_t>(n));
+  size_t bytes = 0, cub_bytes = 0;
+  CHECK_CUDA(cubling::DeviceRadixSort::SortKeys(nullptr, bytes, in.ptr, out.ptr, n));
+  CHECK_CUDA(cub::DeviceRadixSort::SortKeys(nullptr, cub_bytes, in.ptr, cub_out.ptr, n));
+  EXPECT(bytes <= cub_bytes, "cubling asks for %zu bytes, CUB for %zu", bytes, cub_bytes);
+  {
+    DeviceArray<unsigned char> temp(bytes);
+    CHECK_CUDA(cubling::DeviceRadixSort::SortKeys(temp.ptr, bytes, in.ptr, out.ptr, n));
+    CHECK_LAUNCH();
+  }
+  {
+    DeviceArray<unsigned char> temp(cub_bytes);
+    CHECK_CUDA(cub::DeviceRadixSort::SortKeys(temp.ptr, cub_bytes, in.ptr, cub_out.ptr, n));
+    CHECK_LAUNCH();
+  }
+  EXPECT(same_bytes(download_n(out.ptr, n), download_n(cub_out.ptr, n)), "cubling's 2^28 keys differ from CUB's");
+  ++cases;
+}
+
+void device()
+{
+  large_u32();
+  large_bytes(false);
+  large_bytes(true);
+}
+} // namespace
+
+int main(int argc, char** argv)
+{
+  return device_reduce_test::run(argc, argv, "DeviceRadixSort large (2^31 + 5 uint8 keys, 2^28 uint32)", nullptr,
+                                 device);
+}
