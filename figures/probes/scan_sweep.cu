@@ -2,7 +2,7 @@
 //
 // A design probe, not a chapter step. It builds cubling's DeviceScan through
 // the dispatch layer with a policy chain of its own, whose choices come from
-// -D flags (P_THREADS, P_ITEMS, P_LOAD, P_STORE, P_SCAN, P_SPIN), and times it
+// -D flags (P_THREADS, P_ITEMS, P_LOAD, P_STORE, P_SCAN, P_SPIN, P_COOP), and times it
 // against cub::DeviceScan on the same buffers, the two calls taking turns
 // run for run, with L2 overwritten before each timed call, next to a
 // device-to-device copy of the same bytes and an empty launch: inclusive sum
@@ -43,6 +43,9 @@
 #ifndef P_SPIN
 #define P_SPIN 0
 #endif
+#ifndef P_COOP
+#define P_COOP 1
+#endif
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
@@ -52,6 +55,7 @@ struct Chain
   {
     using ScanPolicy = cubling::AgentScanPolicy<P_THREADS, P_ITEMS, cubling::P_LOAD, cubling::P_STORE, cubling::P_SCAN,
                                                 P_SPIN>;
+    static constexpr bool COOPERATIVE_SMALL_INPUTS = P_COOP;
   };
   using MaxPolicy = Policy900;
 };
@@ -152,7 +156,7 @@ int main(int argc, char** argv)
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
   };
-  const char* variant = STR(P_THREADS) "x" STR(P_ITEMS) "_" STR(P_LOAD) "_" STR(P_STORE) "_" STR(P_SCAN) "_spin" STR(P_SPIN);
+  const char* variant = STR(P_THREADS) "x" STR(P_ITEMS) "_" STR(P_LOAD) "_" STR(P_STORE) "_" STR(P_SCAN) "_spin" STR(P_SPIN) "_coop" STR(P_COOP);
   std::printf("variant,work,log2n,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   struct Work
   {

@@ -289,6 +289,10 @@ void check_graph(const char* what, int64_t n, Call&& call, Want&& want, T* d_in,
     {
       fill_garbage(temp.ptr, bytes, replay % 2 ? Garbage::forged_prefix : Garbage::forged_aggregate);
     }
+    // The poison and the garbage went through the legacy default stream,
+    // which a non-blocking stream does not wait for: without this, a memset
+    // could land after the replay and overwrite its output.
+    CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaGraphLaunch(exec, stream));
     CHECK_CUDA(cudaStreamSynchronize(stream));
     char who[160];

@@ -32,6 +32,8 @@
 #include <cubling/block/block_store.cuh>
 #include <cubling/util/macros.cuh>
 
+#include <cooperative_groups.h>
+
 namespace cubling
 {
 
@@ -126,6 +128,7 @@ struct AgentScan
     {
       typename BlockScanT::TempStorage block;
       typename LookBack::TempStorage look_back;
+      Uninitialized<AccumT> tile_prefix; //!< the cooperative path's prefix, for every thread
     } scan;
     typename BlockStoreT::TempStorage store;
   };
@@ -226,6 +229,87 @@ struct AgentScan
     }
   }
   // example-end consume-tile
+
+  // example-begin consume-tile-cooperative
+  //! The same for a grid that is all resident at once, launched
+  //! cooperatively (a small input: see kernels/scan.cuh). No tile states and
+  //! no look-back: every tile scans its items alone and writes its
+  //! aggregate (tile 0: its inclusive prefix, the initial value in it) to
+  //! `aggregates[tile]`; after a grid-wide barrier, the first warp folds the
+  //! aggregates before the tile, left to right, and the block folds that
+  //! prefix into its items. Nothing read was written by an earlier call.
+  __device__ CUBLING_FORCEINLINE void ConsumeTileCooperative(int64_t tile, int64_t num_items, AccumT* aggregates)
+  {
+    const int64_t offset = tile * TILE_ITEMS;
+    const int valid = num_items - offset < TILE_ITEMS ? static_cast<int>(num_items - offset) : TILE_ITEMS;
+    AccumT items[ITEMS_PER_THREAD];
+    Load(offset, valid, items);
+    __syncthreads(); // the load's shared memory becomes the scan's
+    AccumT aggregate;
+    if (tile == 0)
+    {
+      aggregate = ScanFirstTile(items);
+    }
+    else if constexpr (KIND == detail::ScanKind::exclusive)
+    {
+      BlockScanT(temp_storage.scan.block).ExclusiveScan(items, items, scan_op, aggregate);
+    }
+    else
+    {
+      BlockScanT(temp_storage.scan.block).InclusiveScan(items, items, scan_op, aggregate);
+    }
+    if (threadIdx.x == 0)
+    {
+      aggregates[tile] = aggregate;
+    }
+    cooperative_groups::this_grid().sync(); // every aggregate written, and visible
+    if (tile > 0)
+    {
+      if (threadIdx.x < warp_threads)
+      {
+        AccumT prefix;
+        for (int64_t first = 0; first < tile; first += warp_threads)
+        {
+          const int64_t mine = first + threadIdx.x;
+          AccumT value;
+          if (mine < tile)
+          {
+            value = aggregates[mine]; // after the barrier: no earlier copy of it in L1
+          }
+          const int end = tile - first < warp_threads ? static_cast<int>(tile - first) : warp_threads;
+          if (first == 0)
+          {
+            prefix = detail::shuffle_words(value, [](unsigned int word) { return __shfl_sync(0xffffffffu, word, 0); });
+          }
+          prefix = detail::fold_lanes(prefix, value, first == 0 ? 1 : 0, end, scan_op);
+        }
+        if (threadIdx.x == 0)
+        {
+          temp_storage.scan.tile_prefix.Alias() = prefix;
+        }
+      }
+      __syncthreads();
+      const AccumT prefix = temp_storage.scan.tile_prefix.Alias();
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+      {
+        // Exclusive: the tile's first output is the prefix itself (BlockScan
+        // left the first thread's first item undefined).
+        const bool first_item = KIND == detail::ScanKind::exclusive && threadIdx.x == 0 && i == 0;
+        items[i]              = first_item ? prefix : scan_op(prefix, items[i]);
+      }
+    }
+    __syncthreads(); // the scan's shared memory becomes the store's
+    if (valid == TILE_ITEMS)
+    {
+      BlockStoreT(temp_storage.store).Store(d_out + offset, items);
+    }
+    else
+    {
+      BlockStoreT(temp_storage.store).Store(d_out + offset, items, valid);
+    }
+  }
+  // example-end consume-tile-cooperative
 };
 
 } // namespace cubling

@@ -208,16 +208,16 @@ ScanTileState<T> make_scan_tile_state(void* storage, int64_t tiles)
 }
 
 // example-begin fold-lanes
-//! Fold onto `prefix`, left to right, lane `first` to lane 31's `value`
-//! (every lane of the warp calls it, and gets the result). The 32
+//! Fold onto `prefix`, left to right, lane `first` to lane `end - 1`'s
+//! `value` (every lane of the warp calls it, and gets the result). The 32
 //! shuffles are unrolled, so they issue back to back; only the operator's
 //! chain is serial. An integer sum needs no order: one warp-wide reduction
 //! instruction (32-bit) or a tree of shuffles.
 template <typename T, typename ScanOp>
-__device__ CUBLING_FORCEINLINE T fold_lanes(T prefix, const T& value, int first, ScanOp scan_op)
+__device__ CUBLING_FORCEINLINE T fold_lanes(T prefix, const T& value, int first, int end, ScanOp scan_op)
 {
   const int lane    = static_cast<int>(LaneId());
-  const bool folded = lane >= first;
+  const bool folded = lane >= first && lane < end;
   if constexpr (scan_is_integer_sum<T, ScanOp> && sizeof(T) == 4)
   {
     using Word = cuda::std::conditional_t<cuda::std::is_signed_v<T>, int, unsigned int>;
@@ -239,7 +239,7 @@ __device__ CUBLING_FORCEINLINE T fold_lanes(T prefix, const T& value, int first,
     for (int src = 0; src < warp_threads; ++src)
     {
       const T lane_value = shuffle_words(value, [src](unsigned int word) { return __shfl_sync(0xffffffffu, word, src); });
-      if (src >= first)
+      if (src >= first && src < end)
       {
         prefix = scan_op(prefix, lane_value);
       }
@@ -288,6 +288,11 @@ struct TileLookBack
       , scan_op(scan_op)
       , tile(tile)
   {}
+
+  __device__ CUBLING_FORCEINLINE T FoldLanes(T prefix, const T& value, int first) const
+  {
+    return fold_lanes(prefix, value, first, warp_threads, scan_op);
+  }
 
   //! Read the window of the 32 tiles before `window_end`: lane 31 reads
   //! tile window_end - 1, lane 0 tile window_end - 32. Tiles before tile 0
@@ -347,7 +352,7 @@ struct TileLookBack
       }
     }
     T prefix = shuffle_words(value, [nearest](unsigned int word) { return __shfl_sync(0xffffffffu, word, nearest); });
-    prefix   = fold_lanes(prefix, value, nearest + 1, scan_op);
+    prefix   = FoldLanes(prefix, value, nearest + 1);
     // Forward: fold the windows passed, oldest first. A kept window is folded
     // as it was read; one read again may by now hold a prefix, which may
     // start the fold afresh: every prefix is the same left fold.
@@ -357,7 +362,7 @@ struct TileLookBack
       window_end += warp_threads;
       if (w < STASHED_WINDOWS)
       {
-        prefix = fold_lanes(prefix, storage.windows[w][lane], 0, scan_op);
+        prefix = FoldLanes(prefix, storage.windows[w][lane], 0);
         continue;
       }
       bool ready = false;
@@ -366,7 +371,7 @@ struct TileLookBack
       {
         prefix = shuffle_words(value, [nearest](unsigned int word) { return __shfl_sync(0xffffffffu, word, nearest); });
       }
-      prefix = fold_lanes(prefix, value, nearest + 1, scan_op);
+      prefix = FoldLanes(prefix, value, nearest + 1);
     }
     return prefix;
   }

@@ -41,7 +41,10 @@ namespace detail
 // example-begin policies
 //! DeviceScan's tuning policies, one per architecture, newest first. A tile
 //! is BLOCK_THREADS x ITEMS_PER_THREAD items, about the same bytes for every
-//! item size. Chapter 08 measures the Hopper link's choices on an H200.
+//! item size. COOPERATIVE_SMALL_INPUTS: an input whose tiles all fit on the
+//! GPU at once is scanned in one cooperative launch, with a grid-wide
+//! barrier in place of the look-back and of the init kernel. Chapter 08
+//! measures the Hopper link's choices on an H200.
 struct DeviceScanPolicy
 {
   //! Pascal and later: the baseline.
@@ -49,6 +52,7 @@ struct DeviceScanPolicy
   {
     using ScanPolicy = AgentScanPolicy<128, 12, BLOCK_LOAD_WARP_TRANSPOSE, BLOCK_STORE_WARP_TRANSPOSE,
                                        BLOCK_SCAN_WARP_SCANS>;
+    static constexpr bool COOPERATIVE_SMALL_INPUTS = true;
   };
   //! Hopper (measured on an H200 with figures/probes/scan_sweep.cu: of
   //! 128 to 512 threads and 12 to 32 items, the largest tile was the
@@ -58,6 +62,7 @@ struct DeviceScanPolicy
   {
     using ScanPolicy = AgentScanPolicy<256, 32, BLOCK_LOAD_WARP_TRANSPOSE, BLOCK_STORE_WARP_TRANSPOSE,
                                        BLOCK_SCAN_WARP_SCANS>;
+    static constexpr bool COOPERATIVE_SMALL_INPUTS = true;
   };
   using MaxPolicy = Policy900;
 };
@@ -176,13 +181,37 @@ struct DispatchScan
   }
 
   // example-begin invoke
-  //! Launch the kernels with the configuration of `ActivePolicy`.
+  //! Launch the kernels with the configuration of `ActivePolicy`: a small
+  //! input whose tiles all fit on the GPU at once in one cooperative launch,
+  //! any other (or one the runtime refuses to launch cooperatively) in the
+  //! init kernel and the single pass.
   template <typename ActivePolicy>
   cudaError_t Invoke()
   {
     using Agent         = AgentScan<typename ActivePolicy::ScanPolicy, InputIt, OutputIt, ScanOp, InitT, AccumT, KIND>;
     constexpr auto scan = DeviceScanKernel<MaxPolicy, InputIt, OutputIt, ScanOp, InitT, AccumT, KIND>;
+    constexpr auto cooperative_scan = DeviceScanCooperativeKernel<MaxPolicy, InputIt, OutputIt, ScanOp, InitT, AccumT, KIND>;
     const int64_t tiles = ceil_div(num_items, int64_t{Agent::TILE_ITEMS});
+    if (tiles > 1 && ActivePolicy::COOPERATIVE_SMALL_INPUTS)
+    {
+      int device = 0, sms = 0, per_sm = 0, cooperative = 0;
+      CUBLING_RETURN_IF_ERROR(cudaGetDevice(&device));
+      CUBLING_RETURN_IF_ERROR(sm_count(device, sms));
+      CUBLING_RETURN_IF_ERROR(resident_blocks_per_sm<cooperative_scan>(device, Agent::BLOCK_THREADS, per_sm));
+      CUBLING_RETURN_IF_ERROR(can_launch_cooperatively(device, cooperative));
+      if (cooperative && tiles <= int64_t{sms} * per_sm)
+      {
+        LaunchConfig how{dim3(static_cast<unsigned>(tiles)), dim3(Agent::BLOCK_THREADS), 0, stream};
+        how.cooperative          = true;
+        const cudaError_t status = Launcher::Launch(how, cooperative_scan, d_in, d_out, scan_op, init, num_items,
+                                                    static_cast<AccumT*>(tile_storage));
+        if (!is_cooperative_refusal(status))
+        {
+          return status;
+        }
+        (void) cudaGetLastError(); // refused before anything ran: clear it, and take the other way
+      }
+    }
     const TileState state = make_scan_tile_state<AccumT>(tile_storage, tile_slots);
     return launch_single_pass<Launcher>(tiles, Agent::BLOCK_THREADS, state, stream, ptx, scan, d_in, d_out, scan_op,
                                         init, num_items, state);

@@ -61,6 +61,21 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ScanPolicy::BLOCK_THR
   Agent(temp_storage, d_in, d_out, scan_op, init).ConsumeTile(blockIdx.x, num_items, state, gridDim.x == 1);
 }
 
+//! The cooperative launch of a small input: one block per tile, all
+//! resident at once (AgentScan::ConsumeTileCooperative). `aggregates` is
+//! carved from the same storage as the tile states.
+template <typename MaxPolicy, typename InputIt, typename OutputIt, typename ScanOp, typename InitT, typename AccumT,
+          ScanKind KIND>
+__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ScanPolicy::BLOCK_THREADS)
+  DeviceScanCooperativeKernel(InputIt d_in, OutputIt d_out, ScanOp scan_op, InitT init, int64_t num_items,
+                              AccumT* aggregates)
+{
+  using Agent = AgentScan<typename MaxPolicy::ActivePolicy::ScanPolicy, InputIt, OutputIt, ScanOp, InitT, AccumT,
+                          KIND>;
+  __shared__ typename Agent::TempStorage temp_storage;
+  Agent(temp_storage, d_in, d_out, scan_op, init).ConsumeTileCooperative(blockIdx.x, num_items, aggregates);
+}
+
 //! One block per tile of a scan by key (AgentScanByKey).
 template <typename MaxPolicy, bool EXCLUSIVE, typename KeysIt, typename ValuesIt, typename OutputIt,
           typename EqualityOp, typename ScanOp, typename InitT, typename AccumT>
