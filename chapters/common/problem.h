@@ -15,7 +15,12 @@
 //   static void oracle(const Args<Problem>& a);      // the CUB call that computes the same
 //
 // and may replace ProblemDefaults' out_count, make_params, params_text, same
-// (how two output items compare) and text (how an item is printed).
+// (how two output items compare) and text (how an item is printed). A problem
+// whose CUB call comes in variants that compute the same thing at different
+// speeds (a sort's item count as `int` or as `int64_t`) says how many
+// (oracle_variants, at most 2) and names them (oracle_variant_name): its oracle
+// and the CUB side of its VERSUS rows read Args::variant, and the runner
+// checks every variant, times them taking turns and reports the faster, named.
 // describe<Problem>() turns the traits into a runner::Problem, checking at
 // compile time what can be checked: the modes that copy an input into an
 // output need the same types on both sides.
@@ -110,6 +115,11 @@ struct ProblemDefaults
   {};
   static constexpr unsigned modes         = bit(Mode::out_of_place);
   static constexpr unsigned distributions = bit(Distribution::uniform);
+  static constexpr int oracle_variants    = 1;
+  static const char* oracle_variant_name(int /*variant*/)
+  {
+    return "";
+  }
 
   //! Items of output `k` for `n` input items.
   static int64_t out_count(int /*k*/, int64_t n)
@@ -147,6 +157,8 @@ struct Problem
   int inputs, outputs;
   size_t in_item_bytes[max_arrays], out_item_bytes[max_arrays];
   unsigned modes, distributions; //!< bit masks of what the problem supports
+  int oracle_variants;           //!< CUB's call in 1 or 2 variants (Args::variant); the faster is reported
+  const char* (*oracle_variant_name)(int variant);
   size_t params_bytes;
   int64_t (*out_count)(int k, int64_t n);
   double (*bytes_moved)(int64_t n);
@@ -273,6 +285,7 @@ const Problem& describe()
 {
   using E = detail::Erased<P>;
   static_assert(std::is_trivially_copyable<typename P::Params>::value, "Params travel as bytes");
+  static_assert(P::oracle_variants == 1 || P::oracle_variants == 2, "an oracle has one or two variants");
   static_assert(P::modes == bit(Mode::out_of_place)
                   || detail::copyable_in_to_out<typename P::In, typename P::Out>(
                     std::make_index_sequence<P::In::count>{}),
@@ -291,6 +304,8 @@ const Problem& describe()
                typename P::Out::Tuple{});
     p.modes                = P::modes;
     p.distributions        = P::distributions;
+    p.oracle_variants      = P::oracle_variants;
+    p.oracle_variant_name  = P::oracle_variant_name;
     p.params_bytes         = sizeof(typename P::Params);
     p.out_count            = P::out_count;
     p.bytes_moved          = P::bytes_moved;

@@ -10,7 +10,9 @@
 //      oracle and each correct step: warm up, then the median of many runs
 //      with CUDA events, each run preceded by its untimed preparation,
 //      rotating the data among enough buffers that repeated runs cannot be
-//      served from L2; the two sides of a VERSUS comparison take turns;
+//      served from L2; the two sides of a VERSUS comparison take turns; a
+//      CUB call with variants (a sort's count type) is timed each way and
+//      the faster is reported, named;
 //   4. print the table, and append CSV rows with the measurement's provenance.
 #include <algorithm>
 #include <cctype>
@@ -545,8 +547,8 @@ void free_workload(Workload& w)
   CHECK_CUDA(cudaFree(w.l2_flush));
 }
 
-// The arguments of a run on rotation slice `slice`.
-RawArgs args_for(Workload& w, int slice)
+// The arguments of a run on rotation slice `slice` (of CUB's call: in variant `variant`).
+RawArgs args_for(Workload& w, int slice, int variant = 0)
 {
   RawArgs a;
   for (int k = 0; k < w.problem->inputs; ++k)
@@ -567,6 +569,7 @@ RawArgs args_for(Workload& w, int slice)
   a.scratch_bytes = w.scratch_bytes;
   a.stream        = w.stream;
   a.device        = w.device;
+  a.variant       = variant;
   return a;
 }
 
@@ -660,7 +663,7 @@ struct Verdict
 };
 
 // Run `launch` once on poisoned outputs and check what it wrote.
-Verdict check(Workload& w, Launch launch)
+Verdict check(Workload& w, Launch launch, int variant = 0)
 {
   for (int k = 0; k < w.problem->outputs; ++k)
   {
@@ -670,7 +673,7 @@ Verdict check(Workload& w, Launch launch)
   prepare(w, 0);
   w.selector = -1;
   w.skipped  = nullptr;
-  launch(args_for(w, 0));
+  launch(args_for(w, 0, variant));
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaStreamSynchronize(w.stream));
   if (w.skipped)
@@ -751,9 +754,10 @@ std::vector<double> median_us_taking_turns(const Options& options, cudaStream_t 
 }
 
 // A run of `launch` on the workload, with its preparation.
-Run run_of(Workload& w, Launch launch)
+Run run_of(Workload& w, Launch launch, int variant = 0)
 {
-  return {[&w](int slice) { prepare(w, slice); }, [&w, launch](int slice) { launch(args_for(w, slice)); }};
+  return {[&w](int slice) { prepare(w, slice); },
+          [&w, launch, variant](int slice) { launch(args_for(w, slice, variant)); }};
 }
 
 // The yardstick: a device-to-device copy that moves as many bytes as an
@@ -786,6 +790,9 @@ struct Row
   Verdict verdict;
   bool timed = false;
   double us  = 0.0;
+  unsigned variants = 1; // CUB's rows: the oracle variants that ran correctly (a bit each); the faster is kept
+  int variant       = 0; // the one reported
+  std::string variant_times = ""; // "int count 6345.25 us, int64_t count 5440.91 us"
 };
 
 std::string format_size(int64_t n)
@@ -955,6 +962,37 @@ struct Rows
   std::vector<std::pair<Row, Row>> pairs;
 };
 
+// A row of CUB's call, checked in each of the problem's oracle variants: it is
+// correct when every variant that ran was (a variant may skip, as an `int`
+// count does past 2^31 - 1 items).
+Row cub_row(Workload& w, const std::string& step, const std::string& name, Launch launch)
+{
+  Row row;
+  row.step = step, row.name = name, row.launch = launch, row.variants = 0;
+  for (int v = 0; v < w.problem->oracle_variants; ++v)
+  {
+    const Verdict verdict = check(w, launch, v);
+    if (verdict.skipped)
+    {
+      row.verdict = row.variants ? row.verdict : verdict;
+      continue;
+    }
+    if (!verdict.correct)
+    {
+      row.verdict = verdict;
+      if (w.problem->oracle_variants > 1)
+      {
+        row.verdict.why = std::string(w.problem->oracle_variant_name(v)) + ": " + verdict.why;
+      }
+      row.variants = 0;
+      return row;
+    }
+    row.verdict = verdict;
+    row.variants |= 1u << v;
+  }
+  return row;
+}
+
 Rows checked_rows(Workload& w, const Options& options, const Chapter& chapter, const Step* steps, int step_count,
                   const Versus* versus, int versus_count)
 {
@@ -968,15 +1006,14 @@ Rows checked_rows(Workload& w, const Options& options, const Chapter& chapter, c
       rows.steps_and_cub.push_back({std::to_string(steps[i].number), steps[i].name, launch, check(w, launch)});
     }
   }
-  rows.steps_and_cub.push_back({"cub", w.problem->oracle_name, w.problem->oracle, check(w, w.problem->oracle)});
+  rows.steps_and_cub.push_back(cub_row(w, "cub", w.problem->oracle_name, w.problem->oracle));
   for (int v = 0; v < versus_count; ++v)
   {
     if (is_chosen(options, versus[v]) && versus[v].problem == w.problem)
     {
       rows.pairs.push_back({{std::string("cubling:") + versus[v].name, versus[v].name, versus[v].cubling,
                              check(w, versus[v].cubling)},
-                            {std::string("cub:") + versus[v].name, versus[v].name, versus[v].cub,
-                             check(w, versus[v].cub)}});
+                            cub_row(w, std::string("cub:") + versus[v].name, versus[v].name, versus[v].cub)});
     }
   }
   return rows;
@@ -985,22 +1022,62 @@ Rows checked_rows(Workload& w, const Options& options, const Chapter& chapter, c
 // Time every correct row: each step and CUB alone, in its own steady state
 // (a one-thread kernel of seconds and a copy of microseconds leave the
 // machine in different states); the two sides of a pair taking turns.
+// A row with several correct variants (CUB's, in a problem with oracle
+// variants) times them all, taking turns with `other` (the cubling side of a
+// pair, if any), and keeps the fastest, naming it.
 void time_rows(Workload& w, const Options& options, Rows& rows)
 {
+  auto time = [&](Row* other, Row& row) {
+    std::vector<Run> runs;
+    std::vector<int> which;
+    if (other)
+    {
+      runs.push_back(run_of(w, other->launch));
+    }
+    for (int v = 0; v < 2; ++v) // an oracle has at most two variants (problem.h)
+    {
+      if (row.variants >> v & 1u)
+      {
+        runs.push_back(run_of(w, row.launch, v));
+        which.push_back(v);
+      }
+    }
+    const std::vector<double> us = median_us_taking_turns(options, w.stream, runs);
+    const size_t first           = other ? 1 : 0;
+    size_t best                  = first;
+    for (size_t k = first; k < us.size(); ++k)
+    {
+      best = us[k] < us[best] ? k : best;
+      if (w.problem->oracle_variants > 1)
+      {
+        char text[96];
+        std::snprintf(text, sizeof text, "%s%s %.2f us", row.variant_times.empty() ? "" : ", ",
+                      w.problem->oracle_variant_name(which[k - first]), us[k]);
+        row.variant_times += text;
+      }
+    }
+    row.us = us[best], row.variant = which[best - first], row.timed = true;
+    if (w.problem->oracle_variants > 1)
+    {
+      row.name += std::string(" (") + w.problem->oracle_variant_name(row.variant) + ")";
+    }
+    if (other)
+    {
+      other->us = us[0], other->timed = true;
+    }
+  };
   for (Row& row : rows.steps_and_cub)
   {
     if (row.verdict.correct)
     {
-      row.us    = median_us_taking_turns(options, w.stream, {run_of(w, row.launch)})[0];
-      row.timed = true;
+      time(nullptr, row);
     }
   }
   for (auto& [mine, theirs] : rows.pairs)
   {
     if (mine.verdict.correct && theirs.verdict.correct)
     {
-      const auto us = median_us_taking_turns(options, w.stream, {run_of(w, mine.launch), run_of(w, theirs.launch)});
-      mine.us = us[0], theirs.us = us[1], mine.timed = theirs.timed = true;
+      time(&mine, theirs);
     }
   }
 }
@@ -1062,7 +1139,23 @@ bool run_workload(Context& c, Workload& w, const Step* steps, int step_count, co
     fastest = fastest_vs_cub(rows.steps_and_cub);
   }
   const bool steps_correct = print_steps(c, rows.steps_and_cub);
-  return print_pairs(c, rows.pairs) && steps_correct;
+  const bool pairs_correct = print_pairs(c, rows.pairs);
+  for (const Row& row : rows.steps_and_cub)
+  {
+    if (!row.variant_times.empty())
+    {
+      std::printf("   %s, timed each way: %s; the faster is reported\n", row.step.c_str(), row.variant_times.c_str());
+    }
+  }
+  for (const auto& pair : rows.pairs)
+  {
+    if (!pair.second.variant_times.empty())
+    {
+      std::printf("   %s, timed each way: %s; the faster is reported\n", pair.second.step.c_str(),
+                  pair.second.variant_times.c_str());
+    }
+  }
+  return pairs_correct && steps_correct;
 }
 
 // The problems a run covers: the chapter's, its ALSO_ON problem, then each

@@ -97,6 +97,7 @@ struct RawArgs
   size_t scratch_bytes = 0;
   cudaStream_t stream  = nullptr;
   int device           = 0; //!< the device the arrays live on, and the current one during the call
+  int variant          = 0; //!< CUB's calls only: which of the problem's oracle variants to run (problem.h)
 };
 
 //! A list of array element types: `Arrays<uint32_t, float>` is a problem's
