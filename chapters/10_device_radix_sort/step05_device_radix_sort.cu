@@ -1,0 +1,41 @@
+// Step 5: cubling::DeviceRadixSort, the library's entry point.
+//
+// What changes: the call is the library's public one, with CUB's API. Under
+// it is step 4's dispatch, with the library's own launcher: each Onesweep
+// pass is the programmatic dependent launch of the kernel before it
+// (sm_90 and later), so that its blocks are resident and waiting
+// (cudaGridDependencySynchronize) when the previous pass ends. An input of
+// one tile or less is sorted in a single kernel by one block: no histogram,
+// no look-back words, one launch.
+// Why: at small sizes a sort is launches and little else: step 4 pays the
+// histogram kernel and four passes, each waiting for the last to drain.
+// Expected: step 4's time at large sizes; faster at small ones, by most of
+// a launch's latency per pass, and much faster for one tile.
+#include <cubling/device/device_radix_sort.cuh>
+
+#include "check.h"
+#include "sort_call.cuh"
+#include "sort_problems.h"
+
+namespace step05_device_radix_sort
+{
+
+template <typename Problem>
+void sort(const runner::Args<Problem>& a)
+{
+  // example-begin call
+  const cudaError_t status = ch10::sort_with<cubling::DeviceRadixSort, cubling::DoubleBuffer>(a, a.n);
+  CHECK_CUDA(status);
+  // example-end call
+}
+
+void launch(const runner::Args<problems::sort_keys_u32>& a)
+{
+  sort(a);
+}
+void launch(const runner::Args<problems::sort_pairs_u32>& a)
+{
+  sort(a);
+}
+
+} // namespace step05_device_radix_sort
