@@ -15,11 +15,11 @@
 // and each thread writes its segment's prefixes back. A word is left empty
 // after every segment, so that the 32 lanes of a warp, reading segments 8
 // words apart, read 9 words apart and hit 32 different banks.
-// Why: this is the layout of CUB's BlockRadixRank (Merrill and Grimshaw's
-// local ranking): half the shared memory to clear, increment, scan and read
-// back than step 2, a conflict-free raking pass where step 2's loads of 16
-// consecutive counters per thread met 16 to a bank, and the segment kept in
-// registers between the two raking passes (CUB's MEMOIZE_OUTER_SCAN).
+// Why: this is the layout of CUB's BlockRadixRank: half the shared memory
+// of step 2 to clear, increment, scan and read back; a conflict-free raking
+// pass where step 2's loads of 16 consecutive counters per thread met 16 to
+// a bank; and the segment kept in registers between the two raking passes
+// (CUB's MEMOIZE_OUTER_SCAN).
 // Expected: faster than step 2: its scan did twice the work and
 // conflicted 16 ways on half its accesses; the counting and the scatter are
 // unchanged, so perhaps 1.3 to 1.5 times, and near CUB, which uses this very
@@ -44,7 +44,7 @@ struct RankPackedCounters
   static constexpr int DIGITS        = 1 << RADIX_BITS;
   static constexpr bool WARP_STRIPED = false; // blocked: thread t holds tile items t * 16 .. t * 16 + 15
   static constexpr int LANES         = DIGITS / 2;        // packed words per thread: two 16-bit counters each
-  static constexpr int SEGMENT       = LANES * BLOCK / BLOCK; // the words that each thread rakes: 8
+  static constexpr int SEGMENT       = LANES; // LANES * BLOCK words, raked by BLOCK threads: 8 each
   using BlockScan                    = cubling::BlockScan<uint32_t, BLOCK>;
   struct TempStorage
   {
