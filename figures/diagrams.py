@@ -1113,6 +1113,131 @@ def ch09_match_ranks():
     return svg
 
 
+
+# --- chapter 10 ------------------------------------------------------------------
+
+def stable_bucket_pass(keys, shift, bits):
+    """One LSD pass, as the chapter's kernels make it: keys in the order of their digit, ties
+    in their input order."""
+    digit = lambda key: (key >> shift) & ((1 << bits) - 1)
+    return sorted(keys, key=digit), digit
+
+
+def ch10_lsd_passes():
+    """Two LSD passes of 2-bit digits over 10 four-bit keys: the buckets of each pass, kept stable."""
+    keys = [13, 6, 9, 2, 14, 5, 11, 0, 7, 10]
+    bits, x0, w, h = 2, 150, 52, 30
+    svg = Svg(860, 420, "An LSD radix sort of ten 4-bit keys with 2-bit digits. Pass 0 moves every key to the "
+                        "bucket of its low digit, keeping the order of keys with the same digit; pass 1 does the "
+                        "same with the high digit, and the keys come out sorted.")
+
+    def quaternary(key):
+        return f"{key >> 2}{key & 3}"
+
+    def row(y, values, label, shift=None):
+        svg.text(x0 - 14, y + h / 2 + 5, label, size=13, anchor="end")
+        for i, key in enumerate(values):
+            d = None if shift is None else (key >> shift) & 3
+            fill = EMPTY if d is None else THREAD_FILL[d]
+            stroke = LINE if d is None else THREAD_INK[d]
+            cell(svg, x0 + i * w, y, w - 4, h, "", fill=fill, stroke=stroke)
+            hi, lo = quaternary(key)
+            svg.rich(x0 + i * w + (w - 4) / 2, y + h / 2 + 5,
+                     [(hi, shift == 2), (lo, shift == 0)], size=14, anchor="middle")
+            svg.text(x0 + i * w + (w - 4) / 2, y + h + 14, str(key), size=11, anchor="middle", fill=NOTE)
+
+    def buckets(y, values, shift):
+        ordered, digit = stable_bucket_pass(values, shift, bits)
+        start = 0
+        for d in range(4):
+            count = sum(1 for key in values if digit(key) == d)
+            if count:
+                x1, x2 = x0 + start * w, x0 + (start + count) * w - 4
+                svg.brace(x1, x2, y - 4, f"digit {d}: {count}", size=12, colour=THREAD_INK[d])
+            start += count
+        return ordered
+
+    y = 40
+    row(y, keys, "input", shift=0)
+    svg.text(x0 + 10 * w + 6, y + h / 2 + 5, "(base 4: high, low digit)", size=12, fill=NOTE)
+    first = buckets(y + 2 * h + 34, keys, 0)
+    row(y + 2 * h + 34, first, "after pass 0", shift=2)
+    svg.text(x0 + 10 * w + 6, y + 3 * h + 39, "by the low digit", size=12, fill=NOTE)
+    second = buckets(y + 4 * h + 68, first, 2)
+    row(y + 4 * h + 68, second, "after pass 1")
+    svg.text(x0 + 10 * w + 6, y + 5 * h + 73, "by the high digit: sorted", size=12, fill=NOTE)
+    assert second == sorted(keys)
+    ny = y + 6 * h + 84
+    svg.text(20, ny, "Each pass is stable: keys with the same digit keep the order the pass before left them in,",
+             size=13, fill=NOTE)
+    svg.text(20, ny + 19, "so the low digits' order survives inside each bucket of the high digit. A bucket's "
+                          "start is the count of", size=13, fill=NOTE)
+    svg.text(20, ny + 38, "every key with a smaller digit: what steps 1 to 3 compute, each in its own way, for "
+                          "256 buckets a pass.", size=13, fill=NOTE)
+    svg.height = int(ny + 54)
+    return svg
+
+
+def ch10_digit_look_back():
+    """Onesweep's look-back for tile t: thread d walks back over the words of digit d, tile by tile."""
+    tiles, digits, x0, w, h, top = 6, 4, 100, 80, 32, 64
+    # (status, count) of tiles t-6 .. t-1 for digits 0..3; X: not ready yet, A: aggregate, P: prefix
+    words = [
+        [("P", 812), ("A", 14), ("A", 9), ("P", 851), ("A", 17), ("A", 12)],
+        [("P", 1630), ("P", 1641), ("A", 16), ("A", 8), ("A", 11), ("X", 0)],
+        [("A", 10), ("P", 2475), ("A", 13), ("A", 15), ("A", 9), ("A", 14)],
+        [("P", 3290), ("A", 11), ("A", 12), ("A", 10), ("P", 3338), ("A", 13)],
+    ]
+    svg = Svg(860, 440, "The look-back of Onesweep for tile t: thread d of the block walks back over the status "
+                        "words of digit d of the tiles before t, adding their counts, until it reaches a prefix; "
+                        "it waits at a tile that has published nothing yet. Each digit's walk is independent.")
+    for k in range(tiles):
+        svg.text(x0 + k * w + (w - 6) / 2, top - 12, f"t - {tiles - k}", size=12, anchor="middle", fill=NOTE)
+    svg.text(x0 + tiles * w + 40, top - 12, "t", size=12, anchor="middle", fill=NOTE, bold=True)
+    for d in range(digits):
+        y = top + d * (h + 26)
+        svg.text(x0 - 14, y + h / 2 + 5, f"digit {d}", size=13, anchor="end")
+        row = words[d]
+        nearest = max(k for k, (state, _) in enumerate(row) if state == "P")
+        waiting = [k for k, (state, _) in enumerate(row) if state == "X" and k > nearest]
+        for k, (state, count) in enumerate(row):
+            _, fill, stroke = LOOK_BACK_STATES[state]
+            label = "" if state == "X" else f"{state} {count}"
+            cell(svg, x0 + k * w, y, w - 6, h, label, fill=fill, stroke=stroke, size=12,
+                 colour=INK if k >= nearest else NOTE)
+            if k < nearest:
+                svg.rect(x0 + k * w, y, w - 6, h, fill="#ffffff", stroke="none", width=0, opacity=0.6)
+        tx = x0 + tiles * w + 10
+        cell(svg, tx, y, 60, h, "", fill=BLUE_FILL, stroke=BLUE)
+        # the walk: from t back to the nearest prefix (or to the tile it waits at)
+        end = waiting[-1] if waiting else nearest
+        svg.line(tx - 2, y + h + 8, x0 + end * w + (w - 6) / 2, y + h + 8,
+                 stroke=RED if waiting else GREEN, width=1.5, arrow=True)
+        if waiting:
+            svg.text(tx + 66, y + h / 2 + 5, "waits: t - 1 not ready", size=12, fill=RED)
+        else:
+            total = sum(count for _, count in row[nearest:])
+            svg.text(tx + 30, y + h / 2 + 5, str(total), size=13, anchor="middle", bold=True)
+            svg.text(tx + 66, y + h / 2 + 5, "= " + " + ".join(str(count) for _, count in row[nearest:]),
+                     size=12, fill=NOTE)
+    ly = top + digits * (h + 26) + 10
+    svg.text(x0 - 14, ly + 4, "…", size=16, anchor="end", fill=NOTE)
+    svg.text(x0, ly + 4, "and so on for the 256 digits, thread d walking the words of digit d", size=13, fill=NOTE)
+    svg.text(20, ly + 34, "The sum is where tile t's first key of digit d goes: the prefix counts every key of a "
+                          "smaller digit (from the", size=13, fill=NOTE)
+    svg.text(20, ly + 53, "up-front histogram) and of digit d up to that tile. Tile t then publishes its own "
+                          "prefix: the sum + its own count.", size=13, fill=NOTE)
+    lx = ly + 74
+    for i, key in enumerate(("X", "A", "P")):
+        name, fill, stroke = LOOK_BACK_STATES[key]
+        x = x0 + i * 230
+        cell(svg, x, lx, 18, 18, key, fill=fill, stroke=stroke, size=10)
+        svg.text(x + 26, lx + 14, {"X": "NOT_READY: nothing yet", "A": "AGGREGATE: the tile's count",
+                                   "P": "PREFIX: counted up to the tile"}[key], size=13, fill=NOTE)
+    svg.height = int(lx + 30)
+    return svg
+
+
 DIAGRAMS = [
     ("ch01_accumulators.svg", ch01_accumulators),
     ("ch02_shfl_down_vs_butterfly.svg", ch02_shfl_down_vs_butterfly),
@@ -1130,6 +1255,8 @@ DIAGRAMS = [
     ("ch08_chained_scan.svg", ch08_chained_scan),
     ("ch09_one_bit_split.svg", ch09_one_bit_split),
     ("ch09_match_ranks.svg", ch09_match_ranks),
+    ("ch10_lsd_passes.svg", ch10_lsd_passes),
+    ("ch10_digit_look_back.svg", ch10_digit_look_back),
 ]
 
 
