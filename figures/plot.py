@@ -12,6 +12,8 @@ panels over the input size (log2 of the item count):
 - bandwidth, GB/s on a log scale: one line per step, CUB's line, and the device
   copy measured in the same run (dashed, drawn on top so that it stays visible
   where it lies on CUB's line, as in chapter 04 where CUB's row is the copy);
+  for the chapters of ITEM_RATES (sorts), items per second instead (gitems_per_s,
+  named by the chapter's unit), with the copy left out: it moves no items;
 - each step's time divided by CUB's (by step 1's where a workload has no CUB row)
   on a linear scale, with the reference line at 1: below 1 is faster. The y range
   shows every step that stays within 2x of the reference whole, so that 5-30%
@@ -55,6 +57,8 @@ DEFAULT_MODE, DEFAULT_DISTRIBUTION = "out_of_place", "uniform"
 PROVENANCE = ("gpu", "driver", "cuda", "commit", "date")
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+# Chapters whose top panel shows items per second rather than bytes: their unit.
+ITEM_RATES = {"10_device_radix_sort": "Gkeys/s"}
 
 
 class DataError(Exception):
@@ -248,9 +252,15 @@ def plot(rows, path):
 
         # top: bandwidth, log scale
         handles = []
+        unit = ITEM_RATES.get(chapter)
         for i, (label, style, _, points) in enumerate(lines):
+            if unit and style == "copy":  # no items: in the legend for the lower panel, not drawn here
+                (line,) = top.plot([], [], linestyle=(0, (5, 3)), marker="x", markersize=5, linewidth=1.4,
+                                   color=COPY_COLOUR)
+                handles.append((line, label))
+                continue
             xs = [math.log2(n) for n, _ in points]
-            ys = [row["gbps"] for _, row in points]
+            ys = [row["gitems_per_s"] if unit else row["gbps"] for _, row in points]
             if style == "step":
                 (line,) = top.plot(xs, ys, marker=MARKERS[i % len(MARKERS)], markersize=4.5, linewidth=1.6,
                                    color=PALETTE[i % len(PALETTE)], zorder=3)
@@ -262,7 +272,7 @@ def plot(rows, path):
                                    color=COPY_COLOUR, zorder=4)
             handles.append((line, label))
         top.set_yscale("log")
-        top.set_ylabel("GB/s (log scale)")
+        top.set_ylabel(f"{unit or 'GB/s'} (log scale)")
         top.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:g}"))
         top.grid(True, which="minor", axis="y", linewidth=0.3, alpha=0.3)
         size_axis(top, None)

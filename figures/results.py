@@ -36,15 +36,28 @@ DEVICE_SCAN = [
     ("`DeviceScan::InclusiveSumByKey`, int32", "versus_device_scan_sum_by_key_i32"),
 ]
 SCAN_SIZES = [14, 16, 20, 24, 26, 28]
+DEVICE_RADIX_SORT = [
+    ("`DeviceRadixSort::SortKeys`, uint32", "versus_device_radix_sort_keys_u32"),
+    ("`DeviceRadixSort::SortPairs`, uint32/uint32", "versus_device_radix_sort_pairs_u32"),
+    ("`DeviceRadixSort::SortKeys`, uint64", "versus_device_radix_sort_keys_u64"),
+    ("`DeviceRadixSort::SortKeys`, float32", "versus_device_radix_sort_keys_f32"),
+    ("`DeviceRadixSort::SortKeys`, uint32, entropy 0.201", "versus_device_radix_sort_keys_u32_entropy_0201"),
+    ("`DeviceRadixSort::SortKeys`, uint32, all equal", "versus_device_radix_sort_keys_u32_all_equal"),
+]
+SORT_SIZES = [14, 16, 20, 24, 26, 28]
 
 
-def rows_of(name, data_dir=os.path.join(HERE, "data")):
+def rows_of(name, data_dir=os.path.join(HERE, "data"), every_axis=False):
     """The rows of figures/data/NAME.csv on the default axes (out of place, uniform input), where
-    the file has them: the table compares like with like. Either CSV schema (see plot.read)."""
+    the file has them: the table compares like with like. Either CSV schema (see plot.read).
+    every_axis: every row (a chapter whose comparisons are problems of their own distribution,
+    each named by its own row)."""
     path = os.path.join(data_dir, name + ".csv")
     if not os.path.exists(path):
         return None
     rows = read(path)
+    if every_axis:
+        return [r for r in rows if r["mode"] == DEFAULT_MODE] or rows
     default = [r for r in rows if (r["mode"], r["distribution"]) == (DEFAULT_MODE, DEFAULT_DISTRIBUTION)]
     return default or rows
 
@@ -80,6 +93,15 @@ def table():
         for what, versus in DEVICE_SCAN:
             lines.append(f"| {what} | " + " | ".join(ratio(scan_rows, versus, 1 << k) for k in SCAN_SIZES) + " |")
         lines.append("")
+    sort_rows = rows_of("ch10_device_radix_sort", every_axis=True)
+    if sort_rows:
+        lines += ["**`cubling::DeviceRadixSort` against `cub::DeviceRadixSort`**, the same way; CUB timed with an",
+                  "`int` and with an `int64_t` item count, the faster taken:", "",
+                  "| operation | " + " | ".join(f"2^{k}" for k in SORT_SIZES) + " |",
+                  "|---|" + "---|" * len(SORT_SIZES)]
+        for what, versus in DEVICE_RADIX_SORT:
+            lines.append(f"| {what} | " + " | ".join(ratio(sort_rows, versus, 1 << k) for k in SORT_SIZES) + " |")
+        lines.append("")
     copy_rows = rows_of("ch04_load_store")
     if copy_rows:
         copy_rows = own_problem(copy_rows)
@@ -93,7 +115,7 @@ def table():
                       next(f"{100 * float(r['fraction_of_copy']):.0f}%" for r in copy_rows
                            if r["step"] == str(s) and r["n"] == largest) for s in steps) + " |", ""]
     provenance = sorted({(r["gpu"], r["driver"], r["cuda"], r["commit"], r["date"])
-                         for rows in (reduce_rows, scan_rows, copy_rows) if rows for r in rows})
+                         for rows in (reduce_rows, scan_rows, sort_rows, copy_rows) if rows for r in rows})
     for gpu, driver, cuda, commit, date in provenance:
         lines.append(f"Measured on an {gpu} (driver {driver}, CUDA {cuda}) at commit `{commit}`, {date}.")
     return "\n".join(lines).rstrip() + "\n"

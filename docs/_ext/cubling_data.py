@@ -35,6 +35,9 @@ What it adds to Sphinx:
     instead, for one size or several (``:n: 16777216,268435456``).
     ``:provenance:`` adds a line saying where and when it was measured.
     ``:caption:`` replaces the title, ``:name:`` makes it a reference target.
+    ``:rates:`` shows instead every size as a row, with each step's and CUB's items per
+    second (gitems_per_s; ``:unit:`` names the items, e.g. ``Gkeys/s``) and the fastest
+    step's time over CUB's: for problems whose natural unit is items, not bytes (sorts).
 
 ``.. cubling-provenance:: ../../figures/data/ch01_thread_reduce.csv``
     That provenance line alone.
@@ -424,6 +427,31 @@ def steps_table(rows, wanted):
     return title, header, body, here
 
 
+def rates_table(rows, unit):
+    """Every size as a row: each step's and CUB's items per second, and the fastest step's time
+    over CUB's."""
+    steps = sorted({int(row["step"]) for row in rows if is_step(row)})
+    if not steps:
+        raise DataError("no step rows for a table of rates")
+    by = {(row["step"], row["n"]): row for row in rows if is_step(row) or row["step"] == "cub"}
+    sizes = sorted({n for _, n in by})
+    body, used = [], []
+    for n in sizes:
+        line = [fmt_n(n)]
+        for step in [str(s) for s in steps] + ["cub"]:
+            row = by.get((step, n))
+            line.append(DASH if row is None or row["gitems_per_s"] is None else fmt_num(row["gitems_per_s"]))
+            used += [row] if row is not None else []
+        mine = [by[(str(s), n)]["median_us"] for s in steps if (str(s), n) in by]
+        cub = by.get(("cub", n))
+        line.append(fmt_ratio(min(mine) / cub["median_us"]) if mine and cub else DASH)
+        body.append(line)
+    header = ["n"] + [f"step {s}" for s in steps] + ["CUB", "fastest step / CUB (time)"]
+    cub_names = list(dict.fromkeys(row["name"] for row in used if row["step"] == "cub"))
+    title = f"{unit} by size, every step and CUB ({'; '.join(cub_names)})"
+    return title, header, body, used
+
+
 def versus_table(rows, wanted_list):
     pairs = [row for row in rows if is_versus(row)]
     if not pairs:
@@ -484,6 +512,8 @@ class CublingTable(CsvDirective):
         "problem": directives.unchanged,
         "mode": directives.unchanged,
         "distribution": directives.unchanged,
+        "rates": directives.flag,
+        "unit": directives.unchanged,
     }
 
     def run(self):
@@ -492,7 +522,10 @@ class CublingTable(CsvDirective):
             rows = select(load(path), self.options.get("problem"), self.options.get("mode"),
                           self.options.get("distribution"))
             wanted = [parse_n(part) for part in self.options.get("n", "").split(",") if part.strip()]
-            if "versus" in self.options:
+            if "rates" in self.options:
+                title, header, body, used = rates_table(rows, self.options.get("unit", "Gitems/s"))
+                numeric_from, literal_column = 1, None
+            elif "versus" in self.options:
                 title, header, body, used = versus_table(rows, wanted)
                 numeric_from, literal_column = 1, 0
             else:
