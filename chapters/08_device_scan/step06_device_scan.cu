@@ -1,19 +1,26 @@
 // Step 6: cubling::DeviceScan::InclusiveSum, the library's entry point.
 //
 // What changes: the call is the library's public one, with CUB's API. Under
-// it is step 5's dispatch, with one difference: the scan kernel is the init
-// kernel's *programmatic dependent launch* (sm_90 and later). Its blocks
-// may start while the init kernel is still running; each loads its tile
-// first, and only then waits (cudaGridDependencySynchronize) until the
-// status words are reset. An input of one tile needs no look-back, no
-// status words and no init kernel: one launch.
+// it is step 5's dispatch, with two launch paths that step 5 does not have.
+// An input whose tiles all fit on the GPU at once (2^20 int32 items on an
+// H200) runs as one *cooperative* launch: every tile scans its items and
+// writes its aggregate, a grid-wide barrier follows, and each tile folds
+// the aggregates before it, left to right. No status words, no look-back,
+// no init kernel: nothing it reads was written by an earlier call. A
+// larger input takes the init kernel and the look-back, with the scan as
+// the init kernel's *programmatic dependent launch* (sm_90 and later): its
+// blocks load their tile first, and only then wait
+// (cudaGridDependencySynchronize) until the status words are reset. An
+// input of one tile needs neither: one plain launch.
 // Why: at small sizes a scan is launches and little else. The init kernel
-// cannot be dropped (kernels/scan.cuh says why: the temporary storage may
-// hold garbage, another call's states, or this call's own from a graph's
-// previous replay, and no tile of the scan can clear it before the others
-// read it), but its latency can hide behind the scan's loads.
-// Expected: step 5's time at large sizes; faster at small and medium ones,
-// by part of a launch's latency, and faster still for one tile.
+// cannot be dropped from the look-back (kernels/scan.cuh says why: the
+// temporary storage may hold garbage, another call's states, or this
+// call's own from a graph's previous replay, and no tile of the scan can
+// clear it before the others read it), except where a grid-wide barrier
+// can order the writes before the reads; where it cannot, its latency
+// hides behind the scan's loads.
+// Expected: step 5's time at large sizes; at small and medium ones, about
+// one launch's latency less.
 #include <cubling/device/device_scan.cuh>
 
 #include "check.h"

@@ -19,7 +19,9 @@
 //! Its blocks start as soon as the init kernel's blocks have started, load
 //! their tile, and only then wait (`cudaGridDependencySynchronize()`) until
 //! the reset is complete and visible. An input of one tile needs no look-back
-//! and launches the scan alone.
+//! and launches the scan alone. An input whose tiles are all resident at once
+//! needs no status words at all: one cooperative launch, whose grid-wide
+//! barrier orders every tile's aggregate before any tile reads it.
 #pragma once
 
 #include <cstdint>
