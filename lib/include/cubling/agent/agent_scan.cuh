@@ -230,7 +230,7 @@ struct AgentScan
   }
   // example-end consume-tile
 
-  // example-begin consume-tile-cooperative
+  // example-begin cooperative-tile
   //! The same for a grid that is all resident at once, launched
   //! cooperatively (a small input: see kernels/scan.cuh). No tile states and
   //! no look-back: every tile scans its items alone and writes its
@@ -309,7 +309,7 @@ struct AgentScan
       BlockStoreT(temp_storage.store).Store(d_out + offset, items, valid);
     }
   }
-  // example-end consume-tile-cooperative
+  // example-end cooperative-tile
 };
 
 } // namespace cubling
