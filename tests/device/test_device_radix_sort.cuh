@@ -18,6 +18,8 @@
 
 #include <cub/device/device_radix_sort.cuh>
 
+#include <cuda/std/bit>
+
 #include <cubling/device/device_radix_sort.cuh>
 
 #include <algorithm>
@@ -94,9 +96,7 @@ template <typename K> K random_key(Dist d)
   {
     const Bits<K> b =
         check_random_bits<Bits<K>>(&rng) & check_random_bits<Bits<K>>(&rng) & check_random_bits<Bits<K>>(&rng);
-    K k;
-    std::memcpy(&k, &b, sizeof k);
-    return k;
+    return cuda::std::bit_cast<K>(b);
   }
   default:
     return check_random_bits<K>(&rng);
@@ -117,7 +117,7 @@ template <typename K> std::vector<K> make_keys(int64_t n, Dist d)
     for (size_t i = 0; i < keys.size(); i += 5)
     {
       const Bits<K> zero = (check_random(&rng) & 1) ? Bits<K>(Bits<K>(1) << (sizeof(K) * 8 - 1)) : Bits<K>(0);
-      std::memcpy(&keys[i], &zero, sizeof(K));
+      keys[i]            = cuda::std::bit_cast<K>(zero);
     }
   }
   if (d == Dist::sorted || d == Dist::reverse_sorted)
