@@ -84,6 +84,9 @@ void graphs()
     {
       fill_garbage(temp.ptr, bytes);
     }
+    // The uploads and the garbage went through the legacy default stream,
+    // which a non-blocking stream does not wait for.
+    CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaGraphLaunch(exec, stream));
     CHECK_CUDA(cudaStreamSynchronize(stream));
     const std::vector<int64_t> order     = cpu_order<uint32_t, false>(keys, 0, 32);
