@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cubling/util/arch.cuh>
+#include <cubling/util/double_buffer.cuh>
 #include <cubling/util/error.cuh>
 #include <cubling/util/key_value_pair.cuh>
 #include <cubling/util/lane_id.cuh>
@@ -40,4 +41,6 @@
 #include <cubling/iterator/transform_input_iterator.cuh>
 #include <cubling/iterator/transform_output_iterator.cuh>
 
+#include <cubling/device/device_radix_sort.cuh>
 #include <cubling/device/device_reduce.cuh>
+#include <cubling/device/device_scan.cuh>
