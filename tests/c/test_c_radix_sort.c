@@ -111,11 +111,44 @@ typedef struct
   pairs_fn pairs64[2];
 } KeyType;
 
-#define KEY_TYPE(s, T, f, sg)                                                                                    \
-  {#s, (int) sizeof(T), f, sg,                                                                                   \
-   {(keys_fn) cubling_device_radix_sort_keys_##s, (keys_fn) cubling_device_radix_sort_keys_descending_##s},      \
-   {(pairs_fn) cubling_device_radix_sort_pairs_##s##_v32, (pairs_fn) cubling_device_radix_sort_pairs_descending_##s##_v32}, \
-   {(pairs_fn) cubling_device_radix_sort_pairs_##s##_v64, (pairs_fn) cubling_device_radix_sort_pairs_descending_##s##_v64}}
+/* Typed wrappers with the table's signatures: C calls each function through a
+ * pointer of its own type (a call through a cast pointer would be undefined). */
+#define KEY_WRAPPERS(s, T)                                                                                      \
+  static cudaError_t keys_##s(void* t, size_t* b, const void* ki, void* ko, int64_t n, int bb, int eb,         \
+                              cudaStream_t st)                                                                 \
+  {                                                                                                            \
+    return cubling_device_radix_sort_keys_##s(t, b, (const T*) ki, (T*) ko, n, bb, eb, st);                    \
+  }                                                                                                            \
+  static cudaError_t keys_descending_##s(void* t, size_t* b, const void* ki, void* ko, int64_t n, int bb,      \
+                                         int eb, cudaStream_t st)                                              \
+  {                                                                                                            \
+    return cubling_device_radix_sort_keys_descending_##s(t, b, (const T*) ki, (T*) ko, n, bb, eb, st);         \
+  }                                                                                                            \
+  PAIR_WRAPPERS(s, T, v32, uint32_t)                                                                           \
+  PAIR_WRAPPERS(s, T, v64, uint64_t)
+#define PAIR_WRAPPERS(s, T, v, V)                                                                               \
+  static cudaError_t pairs_##s##_##v(void* t, size_t* b, const void* ki, void* ko, const void* vi, void* vo,   \
+                                     int64_t n, int bb, int eb, cudaStream_t st)                               \
+  {                                                                                                            \
+    return cubling_device_radix_sort_pairs_##s##_##v(t, b, (const T*) ki, (T*) ko, (const V*) vi, (V*) vo, n,  \
+                                                     bb, eb, st);                                              \
+  }                                                                                                            \
+  static cudaError_t pairs_descending_##s##_##v(void* t, size_t* b, const void* ki, void* ko, const void* vi,  \
+                                                void* vo, int64_t n, int bb, int eb, cudaStream_t st)          \
+  {                                                                                                            \
+    return cubling_device_radix_sort_pairs_descending_##s##_##v(t, b, (const T*) ki, (T*) ko, (const V*) vi,   \
+                                                                (V*) vo, n, bb, eb, st);                       \
+  }
+KEY_WRAPPERS(i32, int32_t)
+KEY_WRAPPERS(u32, uint32_t)
+KEY_WRAPPERS(i64, int64_t)
+KEY_WRAPPERS(u64, uint64_t)
+KEY_WRAPPERS(f32, float)
+KEY_WRAPPERS(f64, double)
+
+#define KEY_TYPE(s, T, f, sg)                                                                                   \
+  {#s, (int) sizeof(T), f, sg, {keys_##s, keys_descending_##s}, {pairs_##s##_v32, pairs_descending_##s##_v32}, \
+   {pairs_##s##_v64, pairs_descending_##s##_v64}}
 
 static const KeyType key_types[] = {KEY_TYPE(i32, int32_t, 0, 1), KEY_TYPE(u32, uint32_t, 0, 0),
                                     KEY_TYPE(i64, int64_t, 0, 1), KEY_TYPE(u64, uint64_t, 0, 0),
