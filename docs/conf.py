@@ -79,6 +79,9 @@ nitpick_ignore = [
     ("cpp:identifier", "cudaError_t"),
     ("cpp:identifier", "cudaStream_t"),
     ("cpp:identifier", "dim3"),
+    # The CUDA runtime's shared-memory bank setting (BlockRadixRank's SMEM_CONFIG).
+    ("cpp:identifier", "cudaSharedMemConfig"),
+    ("cpp:identifier", "cudaSharedMemBankSizeFourByte"),
     # cubling::warp_threads, named from the chapter pages' own scopes (cpp:namespace-push).
     ("cpp:identifier", "warp_threads"),
     ("cpp:identifier", "size_t"),
@@ -88,7 +91,9 @@ nitpick_ignore = [
     ("cpp:identifier", "uint32_t"),
 ]
 nitpick_ignore_regex = [
-    (r"cpp:identifier", r"cuda(::.*)?"),  # libcu++: cuda::std::...
+    (r"cpp:identifier", r"(::)?cuda(::.*)?"),  # libcu++: cuda::std::..., ::cuda::std::...
+    # BlockRadixSort's private SFINAE alias, the return type of its decomposer overloads.
+    (r"cpp:identifier", r"if_decomposer_t<.*>"),
     (r"cpp:identifier", r"std(::.*)?"),
     (r"cpp:identifier", r"detail(::.*)?"),  # cubling::detail, named relative to cubling (iterator friends)
 ]

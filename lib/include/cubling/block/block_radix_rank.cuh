@@ -209,6 +209,7 @@ class BlockRadixRank
 public:
   //! The number of digits whose prefix each thread receives from the
   //! `exclusive_digit_prefix` overload: digits `linear_tid * BINS_TRACKED_PER_THREAD` on.
+  //! @hideinitializer
   static constexpr int BINS_TRACKED_PER_THREAD =
     (RADIX_DIGITS + BLOCK_THREADS - 1) / BLOCK_THREADS > 1 ? (RADIX_DIGITS + BLOCK_THREADS - 1) / BLOCK_THREADS : 1;
 
@@ -317,7 +318,10 @@ private:
 public:
   //! Opaque shared memory for the collective: declare it `__shared__`, alone
   //! or in a union with other primitives' storage.
-  struct TempStorage : Uninitialized<_TempStorage>
+  struct TempStorage
+  //! @cond
+      : Uninitialized<_TempStorage>
+  //! @endcond
   {};
 
   //! Collective constructor with a private `__shared__` allocation.
@@ -451,6 +455,7 @@ class BlockRadixRankMatch
 public:
   //! The number of digits whose count or prefix each thread receives:
   //! digits `linear_tid * BINS_TRACKED_PER_THREAD` on.
+  //! @hideinitializer
   static constexpr int BINS_TRACKED_PER_THREAD =
     (RADIX_DIGITS + BLOCK_THREADS - 1) / BLOCK_THREADS > 1 ? (RADIX_DIGITS + BLOCK_THREADS - 1) / BLOCK_THREADS : 1;
 
@@ -505,7 +510,10 @@ private:
 
 public:
   //! Opaque shared memory for the collective.
-  struct TempStorage : Uninitialized<_TempStorage>
+  struct TempStorage
+  //! @cond
+      : Uninitialized<_TempStorage>
+  //! @endcond
   {};
 
   //! Collective constructor with caller-provided shared memory.
@@ -719,6 +727,7 @@ struct BlockRadixRankMatchEarlyCounts
   //! Shared memory for the collective (a plain struct, as in CUB).
   struct TempStorage
   {
+    //! @cond
     //! The warps' histograms, then (aliased) the warps' offsets per digit.
     union
     {
@@ -731,6 +740,7 @@ struct BlockRadixRankMatchEarlyCounts
     int match_masks[MATCH_MASKS_ALLOC_SIZE][RADIX_DIGITS];
     //! The block scan's storage.
     typename BlockScan::TempStorage prefix_tmp;
+    //! @endcond
   };
 
   //! The shared memory.

@@ -193,7 +193,10 @@ class BlockRadixSort
 public:
   //! Opaque shared memory for the collective: declare it `__shared__`, alone
   //! or in a union with other primitives' storage.
-  struct TempStorage : Uninitialized<_TempStorage>
+  struct TempStorage
+  //! @cond
+      : Uninitialized<_TempStorage>
+  //! @endcond
   {};
 
   //! Collective constructor with a private `__shared__` allocation.

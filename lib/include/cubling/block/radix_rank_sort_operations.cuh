@@ -460,7 +460,10 @@ struct radix_digit_extractor<KeyT, Decomposer, false>
 //! -0.0 and +0.0 give the same digits. CUB's name for the plain-key digit extractor.
 //! @tparam KeyT The key type (one of the radix key types).
 template <typename KeyT>
-struct ShiftDigitExtractor : detail::radix_digit_extractor<KeyT>
+struct ShiftDigitExtractor
+//! @cond
+    : detail::radix_digit_extractor<KeyT>
+//! @endcond
 {
   //! @param bit_start The digit's lowest bit.
   //! @param num_bits The digit's width, 0 to 32.
@@ -474,7 +477,10 @@ struct ShiftDigitExtractor : detail::radix_digit_extractor<KeyT>
 //! bit-field instruction; the result is the same).
 //! @tparam KeyT The key type (one of the radix key types).
 template <typename KeyT>
-struct BFEDigitExtractor : detail::radix_digit_extractor<KeyT>
+struct BFEDigitExtractor
+//! @cond
+    : detail::radix_digit_extractor<KeyT>
+//! @endcond
 {
   //! @param bit_start The digit's lowest bit.
   //! @param num_bits The digit's width, 0 to 32.
