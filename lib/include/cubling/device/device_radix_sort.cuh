@@ -74,11 +74,8 @@ struct DeviceRadixSort
   {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<ValueT> values(const_cast<ValueT*>(d_values_in), d_values_out);
-    return detail::DispatchRadixSort<false, KeyT, ValueT, detail::radix_sort_offset_t<NumItemsT>,
-                                     detail::identity_decomposer_t>::Dispatch(d_temp_storage, temp_storage_bytes, keys,
-                                                                              values, static_cast<int64_t>(num_items),
-                                                                              begin_bit, end_bit, false, stream,
-                                                                              detail::identity_decomposer_t{});
+    return dispatch<false>(d_temp_storage, temp_storage_bytes, keys, values, num_items, begin_bit, end_bit, false,
+                           stream, detail::identity_decomposer_t{});
   }
 
   //! @brief Sort key-value pairs in ascending order, by a custom key's fields.
@@ -106,10 +103,8 @@ struct DeviceRadixSort
   {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<ValueT> values(const_cast<ValueT*>(d_values_in), d_values_out);
-    return detail::DispatchRadixSort<false, KeyT, ValueT, detail::radix_sort_offset_t<NumItemsT>,
-                                     DecomposerT>::Dispatch(d_temp_storage, temp_storage_bytes, keys, values,
-                                                            static_cast<int64_t>(num_items), begin_bit, end_bit, false,
-                                                            stream, decomposer);
+    return dispatch<false>(d_temp_storage, temp_storage_bytes, keys, values, num_items, begin_bit, end_bit, false,
+                           stream, decomposer);
   }
 
   //! @brief Sort key-value pairs in ascending order, by a custom key's fields (all their bits).
@@ -135,12 +130,8 @@ struct DeviceRadixSort
   {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<ValueT> values(const_cast<ValueT*>(d_values_in), d_values_out);
-    return detail::DispatchRadixSort<false, KeyT, ValueT, detail::radix_sort_offset_t<NumItemsT>,
-                                     DecomposerT>::Dispatch(d_temp_storage, temp_storage_bytes, keys, values,
-                                                            static_cast<int64_t>(num_items), 0,
-                                                            detail::radix_key_codec<KeyT, DecomposerT>::key_bits(
-                                                                decomposer),
-                                                            false, stream, decomposer);
+    return dispatch<false>(d_temp_storage, temp_storage_bytes, keys, values, num_items, 0,
+                           detail::radix_key_codec<KeyT, DecomposerT>::key_bits(decomposer), false, stream, decomposer);
   }
 
   //! @brief Sort key-value pairs in ascending order, in a DoubleBuffer.
@@ -162,12 +153,8 @@ struct DeviceRadixSort
                                DoubleBuffer<ValueT>& d_values, NumItemsT num_items, int begin_bit = 0,
                                int end_bit = sizeof(KeyT) * 8, cudaStream_t stream = 0)
   {
-    return detail::DispatchRadixSort<false, KeyT, ValueT, detail::radix_sort_offset_t<NumItemsT>,
-                                     detail::identity_decomposer_t>::Dispatch(d_temp_storage, temp_storage_bytes,
-                                                                              d_keys, d_values,
-                                                                              static_cast<int64_t>(num_items),
-                                                                              begin_bit, end_bit, true, stream,
-                                                                              detail::identity_decomposer_t{});
+    return dispatch<false>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit, end_bit, true,
+                           stream, detail::identity_decomposer_t{});
   }
 
   //! @brief Sort key-value pairs in ascending order, in a DoubleBuffer, by a custom key's fields.
@@ -192,10 +179,8 @@ struct DeviceRadixSort
             DoubleBuffer<ValueT>& d_values, NumItemsT num_items, DecomposerT decomposer, int begin_bit, int end_bit,
             cudaStream_t stream = 0)
   {
-    return detail::DispatchRadixSort<false, KeyT, ValueT, detail::radix_sort_offset_t<NumItemsT>,
-                                     DecomposerT>::Dispatch(d_temp_storage, temp_storage_bytes, d_keys, d_values,
-                                                            static_cast<int64_t>(num_items), begin_bit, end_bit, true,
-                                                            stream, decomposer);
+    return dispatch<false>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit, end_bit, true,
+                           stream, decomposer);
   }
 
   //! @brief Sort key-value pairs in ascending order, in a DoubleBuffer, by a custom key's fields (all their bits).
@@ -217,12 +202,8 @@ struct DeviceRadixSort
   SortPairs(void* d_temp_storage, size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
             DoubleBuffer<ValueT>& d_values, NumItemsT num_items, DecomposerT decomposer, cudaStream_t stream = 0)
   {
-    return detail::DispatchRadixSort<false, KeyT, ValueT, detail::radix_sort_offset_t<NumItemsT>,
-                                     DecomposerT>::Dispatch(d_temp_storage, temp_storage_bytes, d_keys, d_values,
-                                                            static_cast<int64_t>(num_items), 0,
-                                                            detail::radix_key_codec<KeyT, DecomposerT>::key_bits(
-                                                                decomposer),
-                                                            true, stream, decomposer);
+    return dispatch<false>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, 0,
+                           detail::radix_key_codec<KeyT, DecomposerT>::key_bits(decomposer), true, stream, decomposer);
   }
 
   //! @brief Sort key-value pairs in descending order.
@@ -248,11 +229,8 @@ struct DeviceRadixSort
   {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<ValueT> values(const_cast<ValueT*>(d_values_in), d_values_out);
-    return detail::DispatchRadixSort<true, KeyT, ValueT, detail::radix_sort_offset_t<NumItemsT>,
-                                     detail::identity_decomposer_t>::Dispatch(d_temp_storage, temp_storage_bytes, keys,
-                                                                              values, static_cast<int64_t>(num_items),
-                                                                              begin_bit, end_bit, false, stream,
-                                                                              detail::identity_decomposer_t{});
+    return dispatch<true>(d_temp_storage, temp_storage_bytes, keys, values, num_items, begin_bit, end_bit, false,
+                          stream, detail::identity_decomposer_t{});
   }
 
   //! @brief Sort key-value pairs in descending order, by a custom key's fields.
@@ -280,9 +258,8 @@ struct DeviceRadixSort
   {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<ValueT> values(const_cast<ValueT*>(d_values_in), d_values_out);
-    return detail::DispatchRadixSort<true, KeyT, ValueT, detail::radix_sort_offset_t<NumItemsT>, DecomposerT>::Dispatch(
-        d_temp_storage, temp_storage_bytes, keys, values, static_cast<int64_t>(num_items), begin_bit, end_bit, false,
-        stream, decomposer);
+    return dispatch<true>(d_temp_storage, temp_storage_bytes, keys, values, num_items, begin_bit, end_bit, false,
+                          stream, decomposer);
   }
 
   //! @brief Sort key-value pairs in descending order, by a custom key's fields (all their bits).
@@ -308,9 +285,8 @@ struct DeviceRadixSort
   {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<ValueT> values(const_cast<ValueT*>(d_values_in), d_values_out);
-    return detail::DispatchRadixSort<true, KeyT, ValueT, detail::radix_sort_offset_t<NumItemsT>, DecomposerT>::Dispatch(
-        d_temp_storage, temp_storage_bytes, keys, values, static_cast<int64_t>(num_items), 0,
-        detail::radix_key_codec<KeyT, DecomposerT>::key_bits(decomposer), false, stream, decomposer);
+    return dispatch<true>(d_temp_storage, temp_storage_bytes, keys, values, num_items, 0,
+                          detail::radix_key_codec<KeyT, DecomposerT>::key_bits(decomposer), false, stream, decomposer);
   }
 
   //! @brief Sort key-value pairs in descending order, in a DoubleBuffer.
@@ -332,12 +308,8 @@ struct DeviceRadixSort
                                          DoubleBuffer<ValueT>& d_values, NumItemsT num_items, int begin_bit = 0,
                                          int end_bit = sizeof(KeyT) * 8, cudaStream_t stream = 0)
   {
-    return detail::DispatchRadixSort<true, KeyT, ValueT, detail::radix_sort_offset_t<NumItemsT>,
-                                     detail::identity_decomposer_t>::Dispatch(d_temp_storage, temp_storage_bytes,
-                                                                              d_keys, d_values,
-                                                                              static_cast<int64_t>(num_items),
-                                                                              begin_bit, end_bit, true, stream,
-                                                                              detail::identity_decomposer_t{});
+    return dispatch<true>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit, end_bit, true,
+                          stream, detail::identity_decomposer_t{});
   }
 
   //! @brief Sort key-value pairs in descending order, in a DoubleBuffer, by a custom key's fields.
@@ -362,9 +334,8 @@ struct DeviceRadixSort
                       DoubleBuffer<ValueT>& d_values, NumItemsT num_items, DecomposerT decomposer, int begin_bit,
                       int end_bit, cudaStream_t stream = 0)
   {
-    return detail::DispatchRadixSort<true, KeyT, ValueT, detail::radix_sort_offset_t<NumItemsT>, DecomposerT>::Dispatch(
-        d_temp_storage, temp_storage_bytes, d_keys, d_values, static_cast<int64_t>(num_items), begin_bit, end_bit, true,
-        stream, decomposer);
+    return dispatch<true>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit, end_bit, true,
+                          stream, decomposer);
   }
 
   //! @brief Sort key-value pairs in descending order, in a DoubleBuffer, by a custom key's fields (all their bits).
@@ -387,9 +358,8 @@ struct DeviceRadixSort
                       DoubleBuffer<ValueT>& d_values, NumItemsT num_items, DecomposerT decomposer,
                       cudaStream_t stream = 0)
   {
-    return detail::DispatchRadixSort<true, KeyT, ValueT, detail::radix_sort_offset_t<NumItemsT>, DecomposerT>::Dispatch(
-        d_temp_storage, temp_storage_bytes, d_keys, d_values, static_cast<int64_t>(num_items), 0,
-        detail::radix_key_codec<KeyT, DecomposerT>::key_bits(decomposer), true, stream, decomposer);
+    return dispatch<true>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, 0,
+                          detail::radix_key_codec<KeyT, DecomposerT>::key_bits(decomposer), true, stream, decomposer);
   }
 
   //! @brief Sort keys in ascending order.
@@ -411,11 +381,8 @@ struct DeviceRadixSort
   {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<NullType> values;
-    return detail::DispatchRadixSort<false, KeyT, NullType, detail::radix_sort_offset_t<NumItemsT>,
-                                     detail::identity_decomposer_t>::Dispatch(d_temp_storage, temp_storage_bytes, keys,
-                                                                              values, static_cast<int64_t>(num_items),
-                                                                              begin_bit, end_bit, false, stream,
-                                                                              detail::identity_decomposer_t{});
+    return dispatch<false>(d_temp_storage, temp_storage_bytes, keys, values, num_items, begin_bit, end_bit, false,
+                           stream, detail::identity_decomposer_t{});
   }
 
   //! @brief Sort keys in ascending order, by a custom key's fields.
@@ -439,10 +406,8 @@ struct DeviceRadixSort
   {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<NullType> values;
-    return detail::DispatchRadixSort<false, KeyT, NullType, detail::radix_sort_offset_t<NumItemsT>,
-                                     DecomposerT>::Dispatch(d_temp_storage, temp_storage_bytes, keys, values,
-                                                            static_cast<int64_t>(num_items), begin_bit, end_bit, false,
-                                                            stream, decomposer);
+    return dispatch<false>(d_temp_storage, temp_storage_bytes, keys, values, num_items, begin_bit, end_bit, false,
+                           stream, decomposer);
   }
 
   //! @brief Sort keys in ascending order, by a custom key's fields (all their bits).
@@ -464,12 +429,8 @@ struct DeviceRadixSort
   {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<NullType> values;
-    return detail::DispatchRadixSort<false, KeyT, NullType, detail::radix_sort_offset_t<NumItemsT>,
-                                     DecomposerT>::Dispatch(d_temp_storage, temp_storage_bytes, keys, values,
-                                                            static_cast<int64_t>(num_items), 0,
-                                                            detail::radix_key_codec<KeyT, DecomposerT>::key_bits(
-                                                                decomposer),
-                                                            false, stream, decomposer);
+    return dispatch<false>(d_temp_storage, temp_storage_bytes, keys, values, num_items, 0,
+                           detail::radix_key_codec<KeyT, DecomposerT>::key_bits(decomposer), false, stream, decomposer);
   }
 
   //! @brief Sort keys in ascending order, in a DoubleBuffer.
@@ -490,12 +451,8 @@ struct DeviceRadixSort
                               cudaStream_t stream = 0)
   {
     DoubleBuffer<NullType> values;
-    return detail::DispatchRadixSort<false, KeyT, NullType, detail::radix_sort_offset_t<NumItemsT>,
-                                     detail::identity_decomposer_t>::Dispatch(d_temp_storage, temp_storage_bytes,
-                                                                              d_keys, values,
-                                                                              static_cast<int64_t>(num_items),
-                                                                              begin_bit, end_bit, true, stream,
-                                                                              detail::identity_decomposer_t{});
+    return dispatch<false>(d_temp_storage, temp_storage_bytes, d_keys, values, num_items, begin_bit, end_bit, true,
+                           stream, detail::identity_decomposer_t{});
   }
 
   //! @brief Sort keys in ascending order, in a DoubleBuffer, by a custom key's fields.
@@ -518,10 +475,8 @@ struct DeviceRadixSort
            DecomposerT decomposer, int begin_bit, int end_bit, cudaStream_t stream = 0)
   {
     DoubleBuffer<NullType> values;
-    return detail::DispatchRadixSort<false, KeyT, NullType, detail::radix_sort_offset_t<NumItemsT>,
-                                     DecomposerT>::Dispatch(d_temp_storage, temp_storage_bytes, d_keys, values,
-                                                            static_cast<int64_t>(num_items), begin_bit, end_bit, true,
-                                                            stream, decomposer);
+    return dispatch<false>(d_temp_storage, temp_storage_bytes, d_keys, values, num_items, begin_bit, end_bit, true,
+                           stream, decomposer);
   }
 
   //! @brief Sort keys in ascending order, in a DoubleBuffer, by a custom key's fields (all their bits).
@@ -542,12 +497,8 @@ struct DeviceRadixSort
            DecomposerT decomposer, cudaStream_t stream = 0)
   {
     DoubleBuffer<NullType> values;
-    return detail::DispatchRadixSort<false, KeyT, NullType, detail::radix_sort_offset_t<NumItemsT>,
-                                     DecomposerT>::Dispatch(d_temp_storage, temp_storage_bytes, d_keys, values,
-                                                            static_cast<int64_t>(num_items), 0,
-                                                            detail::radix_key_codec<KeyT, DecomposerT>::key_bits(
-                                                                decomposer),
-                                                            true, stream, decomposer);
+    return dispatch<false>(d_temp_storage, temp_storage_bytes, d_keys, values, num_items, 0,
+                           detail::radix_key_codec<KeyT, DecomposerT>::key_bits(decomposer), true, stream, decomposer);
   }
 
   //! @brief Sort keys in descending order.
@@ -569,11 +520,8 @@ struct DeviceRadixSort
   {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<NullType> values;
-    return detail::DispatchRadixSort<true, KeyT, NullType, detail::radix_sort_offset_t<NumItemsT>,
-                                     detail::identity_decomposer_t>::Dispatch(d_temp_storage, temp_storage_bytes, keys,
-                                                                              values, static_cast<int64_t>(num_items),
-                                                                              begin_bit, end_bit, false, stream,
-                                                                              detail::identity_decomposer_t{});
+    return dispatch<true>(d_temp_storage, temp_storage_bytes, keys, values, num_items, begin_bit, end_bit, false,
+                          stream, detail::identity_decomposer_t{});
   }
 
   //! @brief Sort keys in descending order, by a custom key's fields.
@@ -597,10 +545,8 @@ struct DeviceRadixSort
   {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<NullType> values;
-    return detail::DispatchRadixSort<true, KeyT, NullType, detail::radix_sort_offset_t<NumItemsT>,
-                                     DecomposerT>::Dispatch(d_temp_storage, temp_storage_bytes, keys, values,
-                                                            static_cast<int64_t>(num_items), begin_bit, end_bit, false,
-                                                            stream, decomposer);
+    return dispatch<true>(d_temp_storage, temp_storage_bytes, keys, values, num_items, begin_bit, end_bit, false,
+                          stream, decomposer);
   }
 
   //! @brief Sort keys in descending order, by a custom key's fields (all their bits).
@@ -622,12 +568,8 @@ struct DeviceRadixSort
   {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<NullType> values;
-    return detail::DispatchRadixSort<true, KeyT, NullType, detail::radix_sort_offset_t<NumItemsT>,
-                                     DecomposerT>::Dispatch(d_temp_storage, temp_storage_bytes, keys, values,
-                                                            static_cast<int64_t>(num_items), 0,
-                                                            detail::radix_key_codec<KeyT, DecomposerT>::key_bits(
-                                                                decomposer),
-                                                            false, stream, decomposer);
+    return dispatch<true>(d_temp_storage, temp_storage_bytes, keys, values, num_items, 0,
+                          detail::radix_key_codec<KeyT, DecomposerT>::key_bits(decomposer), false, stream, decomposer);
   }
 
   //! @brief Sort keys in descending order, in a DoubleBuffer.
@@ -648,12 +590,8 @@ struct DeviceRadixSort
                                         cudaStream_t stream = 0)
   {
     DoubleBuffer<NullType> values;
-    return detail::DispatchRadixSort<true, KeyT, NullType, detail::radix_sort_offset_t<NumItemsT>,
-                                     detail::identity_decomposer_t>::Dispatch(d_temp_storage, temp_storage_bytes,
-                                                                              d_keys, values,
-                                                                              static_cast<int64_t>(num_items),
-                                                                              begin_bit, end_bit, true, stream,
-                                                                              detail::identity_decomposer_t{});
+    return dispatch<true>(d_temp_storage, temp_storage_bytes, d_keys, values, num_items, begin_bit, end_bit, true,
+                          stream, detail::identity_decomposer_t{});
   }
 
   //! @brief Sort keys in descending order, in a DoubleBuffer, by a custom key's fields.
@@ -676,10 +614,8 @@ struct DeviceRadixSort
                      DecomposerT decomposer, int begin_bit, int end_bit, cudaStream_t stream = 0)
   {
     DoubleBuffer<NullType> values;
-    return detail::DispatchRadixSort<true, KeyT, NullType, detail::radix_sort_offset_t<NumItemsT>,
-                                     DecomposerT>::Dispatch(d_temp_storage, temp_storage_bytes, d_keys, values,
-                                                            static_cast<int64_t>(num_items), begin_bit, end_bit, true,
-                                                            stream, decomposer);
+    return dispatch<true>(d_temp_storage, temp_storage_bytes, d_keys, values, num_items, begin_bit, end_bit, true,
+                          stream, decomposer);
   }
 
   //! @brief Sort keys in descending order, in a DoubleBuffer, by a custom key's fields (all their bits).
@@ -700,12 +636,22 @@ struct DeviceRadixSort
                      DecomposerT decomposer, cudaStream_t stream = 0)
   {
     DoubleBuffer<NullType> values;
-    return detail::DispatchRadixSort<true, KeyT, NullType, detail::radix_sort_offset_t<NumItemsT>,
-                                     DecomposerT>::Dispatch(d_temp_storage, temp_storage_bytes, d_keys, values,
-                                                            static_cast<int64_t>(num_items), 0,
-                                                            detail::radix_key_codec<KeyT, DecomposerT>::key_bits(
-                                                                decomposer),
-                                                            true, stream, decomposer);
+    return dispatch<true>(d_temp_storage, temp_storage_bytes, d_keys, values, num_items, 0,
+                          detail::radix_key_codec<KeyT, DecomposerT>::key_bits(decomposer), true, stream, decomposer);
+  }
+
+private:
+  //! The call every overload above makes: the dispatch for `DESCENDING`,
+  //! the key, value and count types, and the decomposer.
+  template <bool DESCENDING, typename KeyT, typename ValueT, typename NumItemsT, typename DecomposerT>
+  static cudaError_t dispatch(void* d_temp_storage, size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
+                              DoubleBuffer<ValueT>& d_values, NumItemsT num_items, int begin_bit, int end_bit,
+                              bool is_overwrite_okay, cudaStream_t stream, DecomposerT decomposer)
+  {
+    return detail::DispatchRadixSort<DESCENDING, KeyT, ValueT, detail::radix_sort_offset_t<NumItemsT>,
+                                     DecomposerT>::Dispatch(d_temp_storage, temp_storage_bytes, d_keys, d_values,
+                                                            static_cast<int64_t>(num_items), begin_bit, end_bit,
+                                                            is_overwrite_okay, stream, decomposer);
   }
 };
 
