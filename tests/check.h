@@ -12,6 +12,8 @@
  *   EXPECT(cond, fmt, ...)   stop with a printf-style message if cond is false
  *   check_set_context(fmt, ...)  say what is being checked, for every later failure
  *   check_two_phase(who, call)   (C++) the two-phase temporary-storage protocol, checked
+ *   check_device_alloc(bytes, poison), check_device_untouched(d, bytes, poison)
+ *                            poisoned device memory, and whether it is still poison
  */
 #ifndef CUBLING_TESTS_CHECK_H
 #define CUBLING_TESTS_CHECK_H
@@ -149,6 +151,37 @@ static inline void check_skip_without_gpu(void)
     printf("SKIPPED: this program needs an NVIDIA GPU, and no CUDA device was found\n");
     exit(CHECK_SKIP);
   }
+}
+
+/* Device memory of `bytes` bytes (at least 1), every byte set to `poison`. */
+static inline void* check_device_alloc(size_t bytes, unsigned char poison)
+{
+  void* p = NULL;
+  CHECK_CUDA(cudaMalloc(&p, bytes > 0 ? bytes : 1));
+  CHECK_CUDA(cudaMemset(p, poison, bytes > 0 ? bytes : 1));
+  return p;
+}
+
+/* 1 if the `bytes` bytes at device address d all still hold `poison`
+ * (after the device has finished what it was doing). */
+static inline int check_device_untouched(const void* d, size_t bytes, unsigned char poison)
+{
+  unsigned char* host = (unsigned char*) malloc(bytes > 0 ? bytes : 1);
+  size_t i;
+  int all = 1;
+  CHECK(host != NULL);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  CHECK_CUDA(cudaMemcpy(host, d, bytes, cudaMemcpyDeviceToHost));
+  for (i = 0; i < bytes; ++i)
+  {
+    if (host[i] != poison)
+    {
+      all = 0;
+      break;
+    }
+  }
+  free(host);
+  return all;
 }
 
 #ifdef __cplusplus

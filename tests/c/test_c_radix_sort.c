@@ -27,34 +27,6 @@ static int cases;
 static const unsigned char POISON = 0xA5;
 #define GUARD 16
 
-static void* device_alloc(size_t bytes)
-{
-  void* p = NULL;
-  CHECK_CUDA(cudaMalloc(&p, bytes > 0 ? bytes : 1));
-  CHECK_CUDA(cudaMemset(p, POISON, bytes > 0 ? bytes : 1));
-  return p;
-}
-
-static int untouched(const void* d, size_t bytes)
-{
-  unsigned char* host = (unsigned char*) malloc(bytes > 0 ? bytes : 1);
-  size_t i;
-  int all = 1;
-  CHECK(host != NULL);
-  CHECK_CUDA(cudaDeviceSynchronize());
-  CHECK_CUDA(cudaMemcpy(host, d, bytes, cudaMemcpyDeviceToHost));
-  for (i = 0; i < bytes; ++i)
-  {
-    if (host[i] != POISON)
-    {
-      all = 0;
-      break;
-    }
-  }
-  free(host);
-  return all;
-}
-
 /* The ordered bits of a key (ascending unsigned order is the sort order); -0.0 ranks as +0.0. */
 static uint64_t ordered(const void* key, int size, int is_float, int is_signed)
 {
@@ -237,19 +209,19 @@ static void run_case(const KeyType* t, int f, int descending, int64_t n, int beg
   }
   /* ~r of a float's folded zero is the same for both zeros; integers' widths below 64 only lose high ones. */
   qsort(ranked, (size_t) n, sizeof(Ranked), by_rank);
-  kin  = device_alloc(room * ks);
-  kout = device_alloc(room * ks);
-  vin  = device_alloc(room * vs);
-  vout = device_alloc(room * vs);
+  kin  = check_device_alloc(room * ks, POISON);
+  kout = check_device_alloc(room * ks, POISON);
+  vin  = check_device_alloc(room * vs, POISON);
+  vout = check_device_alloc(room * vs, POISON);
   CHECK_CUDA(cudaMemcpy(kin, keys, (size_t) n * ks, cudaMemcpyHostToDevice));
   CHECK_CUDA(cudaMemcpy(vin, values, (size_t) n * vs, cudaMemcpyHostToDevice));
   CHECK(call(t, f, descending, NULL, &bytes, kin, kout, vin, vout, n, begin_bit, end_bit) == cudaSuccess);
-  temp = device_alloc(bytes);
+  temp = check_device_alloc(bytes, POISON);
   CHECK_CUDA(cudaMemset(temp, 0xC3, bytes));
   status = call(t, f, descending, temp, &bytes, kin, kout, vin, vout, n, begin_bit, end_bit);
   EXPECT(status == cudaSuccess, "returned %s", cudaGetErrorName(status));
   CHECK_LAUNCH();
-  CHECK(untouched((unsigned char*) kout + (size_t) n * ks, GUARD * ks));
+  CHECK(check_device_untouched((unsigned char*) kout + (size_t) n * ks, GUARD * ks, POISON));
   CHECK_CUDA(cudaMemcpy(got, kout, (size_t) n * ks, cudaMemcpyDeviceToHost));
   for (i = 0; i < (size_t) n; ++i)
   {
@@ -257,7 +229,7 @@ static void run_case(const KeyType* t, int f, int descending, int64_t n, int beg
   }
   if (f > 0)
   {
-    CHECK(untouched((unsigned char*) vout + (size_t) n * vs, GUARD * vs));
+    CHECK(check_device_untouched((unsigned char*) vout + (size_t) n * vs, GUARD * vs, POISON));
     CHECK_CUDA(cudaMemcpy(got, vout, (size_t) n * vs, cudaMemcpyDeviceToHost));
     for (i = 0; i < (size_t) n; ++i)
     {
@@ -280,7 +252,7 @@ static void run_case(const KeyType* t, int f, int descending, int64_t n, int beg
     {
       CHECK(call(t, f, descending, temp, &fewer, kin, kout, vin, vout, n, begin_bit, end_bit) == cudaErrorInvalidValue);
     }
-    CHECK(untouched(kout, room * ks));
+    CHECK(check_device_untouched(kout, room * ks, POISON));
   }
   CHECK_CUDA(cudaFree(kin));
   CHECK_CUDA(cudaFree(kout));

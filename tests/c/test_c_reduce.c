@@ -30,35 +30,6 @@ static int cases;
 static const size_t SENTINEL    = (size_t) 0xDEADBEEFu;
 static const unsigned char POISON = 0xA5;
 
-/* 1 if the `bytes` bytes at device address d are all POISON. */
-static int untouched(const void* d, size_t bytes)
-{
-  unsigned char host[256];
-  size_t i;
-  if (bytes > sizeof host)
-  {
-    bytes = sizeof host;
-  }
-  CHECK_CUDA(cudaDeviceSynchronize());
-  CHECK_CUDA(cudaMemcpy(host, d, bytes, cudaMemcpyDeviceToHost));
-  for (i = 0; i < bytes; ++i)
-  {
-    if (host[i] != POISON)
-    {
-      return 0;
-    }
-  }
-  return 1;
-}
-
-static void* device_alloc(size_t bytes)
-{
-  void* p = NULL;
-  CHECK_CUDA(cudaMalloc(&p, bytes > 0 ? bytes : 1));
-  CHECK_CUDA(cudaMemset(p, POISON, bytes > 0 ? bytes : 1));
-  return p;
-}
-
 static const int64_t query_counts[] = {0, 1, 1000, (1 << 20) + 3, ((int64_t) 1 << 31) + 5};
 static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -133,12 +104,12 @@ static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
   {                                                                                                                 \
     size_t bytes = SENTINEL;                                                                                        \
     void* temp;                                                                                                     \
-    T* d_out = (T*) device_alloc(sizeof(T));                                                                        \
+    T* d_out = (T*) check_device_alloc(sizeof(T), POISON);                                                          \
     T got;                                                                                                          \
     cudaError_t status = f(NULL, &bytes, d_in, d_out, n, 0);                                                        \
     EXPECT(status == cudaSuccess && bytes != SENTINEL, "%s, %lld items: size query: %s", name, (long long) n,      \
             cudaGetErrorName(status));                                                                              \
-    temp   = device_alloc(bytes);                                                                                   \
+    temp   = check_device_alloc(bytes, POISON);                                                                     \
     status = f(temp, &bytes, d_in, d_out, n, 0);                                                                    \
     EXPECT(status == cudaSuccess, "%s, %lld items: %s", name, (long long) n, cudaGetErrorName(status));            \
     CHECK_CUDA(cudaDeviceSynchronize());                                                                            \
@@ -152,12 +123,12 @@ static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
   {                                                                                                                 \
     size_t bytes     = SENTINEL;                                                                                    \
     void* temp;                                                                                                     \
-    T* d_value       = (T*) device_alloc(sizeof(T));                                                                \
-    int64_t* d_index = (int64_t*) device_alloc(sizeof(int64_t));                                                    \
+    T* d_value       = (T*) check_device_alloc(sizeof(T), POISON);                                                  \
+    int64_t* d_index = (int64_t*) check_device_alloc(sizeof(int64_t), POISON);                                      \
     cudaError_t status = g(NULL, &bytes, d_in, d_value, d_index, n, 0);                                             \
     EXPECT(status == cudaSuccess && bytes != SENTINEL, "%s, %lld items: size query: %s", name, (long long) n,      \
             cudaGetErrorName(status));                                                                              \
-    temp   = device_alloc(bytes);                                                                                   \
+    temp   = check_device_alloc(bytes, POISON);                                                                     \
     status = g(temp, &bytes, d_in, d_value, d_index, n, 0);                                                         \
     EXPECT(status == cudaSuccess, "%s, %lld items: %s", name, (long long) n, cudaGetErrorName(status));            \
     CHECK_CUDA(cudaDeviceSynchronize());                                                                            \
@@ -171,7 +142,7 @@ static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
   static void run_##sfx(int64_t n)                                                                                  \
   {                                                                                                                 \
     T* x     = (T*) malloc(sizeof(T) * (size_t) (n > 0 ? n : 1));                                                   \
-    T* d_in  = (T*) device_alloc(sizeof(T) * (size_t) n);                                                           \
+    T* d_in  = (T*) check_device_alloc(sizeof(T) * (size_t) n, POISON);                                             \
     T lo     = MAXV, hi = LOWV, got, again, value;                                                                  \
     int64_t i, lo_at = 1, hi_at = 1, index;                                                                         \
     CHECK(x != NULL);                                                                                               \
@@ -252,9 +223,9 @@ static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
   {                                                                                                                 \
     const int64_t n  = 1000;                                                                                        \
     T x[1000];                                                                                                      \
-    T* d_in          = (T*) device_alloc(sizeof x);                                                                 \
-    T* d_out         = (T*) device_alloc(64);                                                                       \
-    int64_t* d_index = (int64_t*) device_alloc(64);                                                                 \
+    T* d_in          = (T*) check_device_alloc(sizeof x, POISON);                                                   \
+    T* d_out         = (T*) check_device_alloc(64, POISON);                                                         \
+    int64_t* d_index = (int64_t*) check_device_alloc(64, POISON);                                                   \
     size_t q = SENTINEL, given;                                                                                     \
     void* temp;                                                                                                     \
     int row;                                                                                                        \
@@ -263,8 +234,9 @@ static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
     CHECK_CUDA(cudaMemcpy(d_in, x, sizeof x, cudaMemcpyHostToDevice));                                              \
     status = f ? f(NULL, &q, d_in, d_out, n, 0) : g(NULL, &q, d_in, d_out, d_index, n, 0);                          \
     EXPECT(status == cudaSuccess, "%s: size query: %s", name, cudaGetErrorName(status));                           \
-    EXPECT(untouched(d_out, 64) && untouched(d_index, 64), "%s: the size query wrote an output", name);            \
-    temp = device_alloc(q + 1);                                                                                     \
+    EXPECT(check_device_untouched(d_out, 64, POISON) && check_device_untouched(d_index, 64, POISON),               \
+           "%s: the size query wrote an output", name);                                                            \
+    temp = check_device_alloc(q + 1, POISON);                                                                       \
     /* rows: 0 null input, 1 null output, 2 null index output, 3 num_items -1, 4 one byte too few,                \
        5 a null temp_storage_bytes, 6 a null output with no items */                                               \
     for (row = 0; row < 7; ++row)                                                                                   \
@@ -284,16 +256,18 @@ static const int64_t run_counts[]   = {0, 1, 1000, (1 << 20) + 3};
       EXPECT(status == cudaErrorInvalidValue, "%s, bad-input row %d: returned %s", name, row,                      \
               cudaGetErrorName(status));                                                                            \
       EXPECT(cudaGetLastError() == cudaSuccess, "%s, bad-input row %d: an error was left behind", name, row);      \
-      EXPECT(untouched(d_out, 64) && untouched(d_index, 64), "%s, bad-input row %d: an output was written", name,  \
+      EXPECT(check_device_untouched(d_out, 64, POISON) && check_device_untouched(d_index, 64, POISON),             \
+             "%s, bad-input row %d: an output was written", name,                                                  \
               row);                                                                                                 \
-      EXPECT(untouched(temp, q + 1), "%s, bad-input row %d: the temporary storage was written", name, row);        \
+      EXPECT(check_device_untouched(temp, q + 1, POISON),                                                          \
+             "%s, bad-input row %d: the temporary storage was written", name, row);                                \
       ++cases;                                                                                                      \
     }                                                                                                               \
     /* 0 items with a null input: succeeds and writes the empty result */                                          \
     given  = q;                                                                                                     \
     status = f ? f(temp, &given, NULL, d_out, 0, 0) : g(temp, &given, NULL, d_out, d_index, 0, 0);                  \
     EXPECT(status == cudaSuccess, "%s: 0 items and a null input returned %s", name, cudaGetErrorName(status));     \
-    EXPECT(!untouched(d_out, sizeof(T)), "%s: 0 items: nothing was written", name);                                \
+    EXPECT(!check_device_untouched(d_out, sizeof(T), POISON), "%s: 0 items: nothing was written", name);           \
     CHECK_CUDA(cudaFree(temp));                                                                                     \
     CHECK_CUDA(cudaFree(d_in));                                                                                     \
     CHECK_CUDA(cudaFree(d_out));                                                                                    \

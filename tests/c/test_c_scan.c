@@ -34,35 +34,6 @@ static const unsigned char POISON = 0xA5;
 /* Items after the output that no call may write. */
 #define GUARD 16
 
-/* 1 if the `bytes` bytes at device address d are all POISON. */
-static int untouched(const void* d, size_t bytes)
-{
-  unsigned char* host = (unsigned char*) malloc(bytes > 0 ? bytes : 1);
-  size_t i;
-  int all = 1;
-  CHECK(host != NULL);
-  CHECK_CUDA(cudaDeviceSynchronize());
-  CHECK_CUDA(cudaMemcpy(host, d, bytes, cudaMemcpyDeviceToHost));
-  for (i = 0; i < bytes; ++i)
-  {
-    if (host[i] != POISON)
-    {
-      all = 0;
-      break;
-    }
-  }
-  free(host);
-  return all;
-}
-
-static void* device_alloc(size_t bytes)
-{
-  void* p = NULL;
-  CHECK_CUDA(cudaMalloc(&p, bytes > 0 ? bytes : 1));
-  CHECK_CUDA(cudaMemset(p, POISON, bytes > 0 ? bytes : 1));
-  return p;
-}
-
 static const int64_t query_counts[] = {0, 1, 1000, (1 << 20) + 3, ((int64_t) 1 << 31) + 5};
 static const int64_t run_counts[]   = {0, 1, 1000, 4095, 4096, 4097, (1 << 20) + 3};
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -81,7 +52,7 @@ static const char* const op_names[FUNCTIONS] = {"inclusive_sum", "exclusive_sum"
 /* DEFINE_TESTS(sfx, T, UT, IS_FLOAT, EPS): the tests of the four functions of
  * one element type T (UT: the unsigned type of its width, for wrapping sums;
  * EPS: its epsilon, 0 for integers). */
-#define DEFINE_TESTS(sfx, T, UT, IS_FLOAT, EPS)                                                                       \
+#define DEFINE_TESTS(sfx, T, UT, IS_FLOAT, EPS)                                                                     \
   typedef cudaError_t (*scan_fn_##sfx)(void*, size_t*, const T*, T*, int64_t, cudaStream_t);                        \
   static const scan_fn_##sfx fns_##sfx[FUNCTIONS] = {                                                               \
     cubling_device_scan_inclusive_sum_##sfx, cubling_device_scan_exclusive_sum_##sfx,                               \
@@ -148,12 +119,12 @@ static const char* const op_names[FUNCTIONS] = {"inclusive_sum", "exclusive_sum"
     cudaError_t status = fns_##sfx[k](NULL, &bytes, d_in, d_out, n, 0);                                             \
     EXPECT(status == cudaSuccess && bytes != SENTINEL, "cubling_device_scan_%s_" #sfx ", %lld items: size query: %s", \
            op_names[k], (long long) n, cudaGetErrorName(status));                                                   \
-    temp   = device_alloc(bytes);                                                                                   \
+    temp   = check_device_alloc(bytes, POISON);                                                                     \
     status = fns_##sfx[k](temp, &bytes, d_in, d_out, n, 0);                                                         \
     EXPECT(status == cudaSuccess, "cubling_device_scan_%s_" #sfx ", %lld items: %s", op_names[k], (long long) n,   \
            cudaGetErrorName(status));                                                                               \
     CHECK_CUDA(cudaDeviceSynchronize());                                                                            \
-    EXPECT(untouched(d_out + n, GUARD * sizeof(T)),                                                                 \
+    EXPECT(check_device_untouched(d_out + n, GUARD * sizeof(T), POISON),                                            \
            "cubling_device_scan_%s_" #sfx ", %lld items: wrote past the end of the output", op_names[k],            \
            (long long) n);                                                                                          \
     CHECK_CUDA(cudaMemcpy(got, d_out, sizeof(T) * (size_t) n, cudaMemcpyDeviceToHost));                             \
@@ -207,8 +178,8 @@ static const char* const op_names[FUNCTIONS] = {"inclusive_sum", "exclusive_sum"
     T* got               = (T*) malloc(sizeof(T) * items);                                                          \
     T* again             = (T*) malloc(sizeof(T) * items);                                                          \
     long double* scale   = (long double*) malloc(sizeof(long double) * items);                                      \
-    T* d_in              = (T*) device_alloc(sizeof(T) * (size_t) (n + GUARD));                                     \
-    T* d_out             = (T*) device_alloc(sizeof(T) * (size_t) (n + GUARD));                                     \
+    T* d_in              = (T*) check_device_alloc(sizeof(T) * (size_t) (n + GUARD), POISON);                       \
+    T* d_out             = (T*) check_device_alloc(sizeof(T) * (size_t) (n + GUARD), POISON);                       \
     int64_t i;                                                                                                      \
     int k;                                                                                                          \
     CHECK(x != NULL && want != NULL && got != NULL && again != NULL && scale != NULL);                              \
@@ -268,8 +239,8 @@ static const char* const op_names[FUNCTIONS] = {"inclusive_sum", "exclusive_sum"
   {                                                                                                                 \
     const int64_t n = 1000;                                                                                         \
     T x[1000];                                                                                                      \
-    T* d_in  = (T*) device_alloc(sizeof x);                                                                         \
-    T* d_out = (T*) device_alloc(sizeof x + GUARD * sizeof(T));                                                     \
+    T* d_in  = (T*) check_device_alloc(sizeof x, POISON);                                                           \
+    T* d_out = (T*) check_device_alloc(sizeof x + GUARD * sizeof(T), POISON);                                       \
     size_t q = SENTINEL, given;                                                                                     \
     void* temp;                                                                                                     \
     int row;                                                                                                        \
@@ -280,9 +251,10 @@ static const char* const op_names[FUNCTIONS] = {"inclusive_sum", "exclusive_sum"
     EXPECT(status == cudaSuccess, "cubling_device_scan_%s_" #sfx ": size query: %s", op_names[k],                  \
            cudaGetErrorName(status));                                                                               \
     EXPECT(q > 0, "cubling_device_scan_%s_" #sfx ": the size query said 0 bytes", op_names[k]);                    \
-    EXPECT(untouched(d_out, sizeof x + GUARD * sizeof(T)), "cubling_device_scan_%s_" #sfx ": the size query wrote the output", \
+    EXPECT(check_device_untouched(d_out, sizeof x + GUARD * sizeof(T), POISON),                                     \
+           "cubling_device_scan_%s_" #sfx ": the size query wrote the output",                                      \
            op_names[k]);                                                                                            \
-    temp = device_alloc(q + 1);                                                                                     \
+    temp = check_device_alloc(q + 1, POISON);                                                                       \
     /* rows: 0 null input, 1 null output, 2 num_items -1, 3 one byte too few, 4 a null temp_storage_bytes,        \
        5 num_items INT64_MIN */                                                                                     \
     for (row = 0; row < 6; ++row)                                                                                   \
@@ -298,9 +270,10 @@ static const char* const op_names[FUNCTIONS] = {"inclusive_sum", "exclusive_sum"
              op_names[k], row, cudaGetErrorName(status));                                                           \
       EXPECT(cudaGetLastError() == cudaSuccess, "cubling_device_scan_%s_" #sfx ", bad-input row %d: an error was left behind", \
              op_names[k], row);                                                                                     \
-      EXPECT(untouched(d_out, sizeof x + GUARD * sizeof(T)),                                                        \
+      EXPECT(check_device_untouched(d_out, sizeof x + GUARD * sizeof(T), POISON),                                   \
              "cubling_device_scan_%s_" #sfx ", bad-input row %d: the output was written", op_names[k], row);        \
-      EXPECT(untouched(temp, q + 1), "cubling_device_scan_%s_" #sfx ", bad-input row %d: the temporary storage was written", \
+      EXPECT(check_device_untouched(temp, q + 1, POISON),                                                           \
+             "cubling_device_scan_%s_" #sfx ", bad-input row %d: the temporary storage was written",                \
              op_names[k], row);                                                                                     \
       ++cases;                                                                                                      \
     }                                                                                                               \
@@ -314,7 +287,8 @@ static const char* const op_names[FUNCTIONS] = {"inclusive_sum", "exclusive_sum"
            cudaGetErrorName(status));                                                                               \
     EXPECT(cudaDeviceSynchronize() == cudaSuccess, "cubling_device_scan_%s_" #sfx ": 0 items: an error",           \
            op_names[k]);                                                                                            \
-    EXPECT(untouched(d_out, sizeof x + GUARD * sizeof(T)), "cubling_device_scan_%s_" #sfx ": 0 items wrote the output", \
+    EXPECT(check_device_untouched(d_out, sizeof x + GUARD * sizeof(T), POISON),                                     \
+           "cubling_device_scan_%s_" #sfx ": 0 items wrote the output",                                             \
            op_names[k]);                                                                                            \
     CHECK_CUDA(cudaFree(temp));                                                                                     \
     CHECK_CUDA(cudaFree(d_in));                                                                                     \
