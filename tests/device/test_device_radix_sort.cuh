@@ -417,4 +417,11 @@ template <typename K, typename V, bool DESCENDING> void check_type(int max_log)
   check_sort<K, V, DESCENDING>(3000, Dist::uniform, bits / 2, bits);
 }
 
+//! check_type in both directions (`V` = void: keys only).
+template <typename K, typename V = void> void check_both_orders(int max_log)
+{
+  check_type<K, V, false>(max_log);
+  check_type<K, V, true>(max_log);
+}
+
 } // namespace device_radix_sort_test

@@ -9,18 +9,12 @@ namespace
 {
 using namespace device_radix_sort_test;
 
-template <typename K> void both_orders(int max_log)
-{
-  check_type<K, void, false>(max_log);
-  check_type<K, void, true>(max_log);
-}
-
 void device()
 {
-  both_orders<float>(20);
-  both_orders<double>(17);
-  both_orders<__half>(17);
-  both_orders<__nv_bfloat16>(17);
+  check_both_orders<float>(20);
+  check_both_orders<double>(17);
+  check_both_orders<__half>(17);
+  check_both_orders<__nv_bfloat16>(17);
 }
 } // namespace
 

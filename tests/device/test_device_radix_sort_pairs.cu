@@ -8,20 +8,14 @@ namespace
 {
 using namespace device_radix_sort_test;
 
-template <typename K, typename V> void both_orders(int max_log)
-{
-  check_type<K, V, false>(max_log);
-  check_type<K, V, true>(max_log);
-}
-
 void device()
 {
-  both_orders<uint32_t, uint32_t>(20);
-  both_orders<uint32_t, uint8_t>(17);
-  both_orders<uint32_t, uint64_t>(17);
-  both_orders<uint32_t, Custom>(17);
-  both_orders<uint64_t, uint32_t>(17);
-  both_orders<float, uint32_t>(17);
+  check_both_orders<uint32_t, uint32_t>(20);
+  check_both_orders<uint32_t, uint8_t>(17);
+  check_both_orders<uint32_t, uint64_t>(17);
+  check_both_orders<uint32_t, Custom>(17);
+  check_both_orders<uint64_t, uint32_t>(17);
+  check_both_orders<float, uint32_t>(17);
 }
 } // namespace
 
