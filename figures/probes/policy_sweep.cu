@@ -25,6 +25,7 @@
 #include <cubling/device/device_reduce.cuh>
 #include <cubling/iterator/transform_input_iterator.cuh>
 #include "check.h"
+#include "probe_timer.h"
 
 struct Square { __host__ __device__ float operator()(float x) const { return x * x; } };
 
@@ -78,18 +79,8 @@ int main(int argc, char** argv)
   fill<<<1024, 256>>>(in, max_n);
   void* temp;
   CHECK_CUDA(cudaMalloc(&temp, 64 << 20));
-  cudaEvent_t e0, e1;
-  CHECK_CUDA(cudaEventCreate(&e0));
-  CHECK_CUDA(cudaEventCreate(&e1));
-  auto time_one = [&](const std::function<void()>& f) {
-    CHECK_CUDA(cudaEventRecord(e0));
-    f();
-    CHECK_CUDA(cudaEventRecord(e1));
-    CHECK_CUDA(cudaEventSynchronize(e1));
-    float ms;
-    CHECK_CUDA(cudaEventElapsedTime(&ms, e0, e1));
-    return 1000.0f * ms;
-  };
+  ProbeTimer timer; // no L2 flush: each variant's runs take turns with CUB's
+  auto time_one = [&](const std::function<void()>& f) { return timer.time_us(f); };
   TII squares(in, Square{});
   thrust::transform_iterator<Square, const float*> tsquares(in, Square{});
   std::printf("variant,work,log2n,cubling_us,cub_us,ratio,check\n");
@@ -113,8 +104,7 @@ int main(int argc, char** argv)
         if (r % 2) { a.push_back(time_one(pairs[p].first)); c.push_back(time_one(pairs[p].second)); }
         else { c.push_back(time_one(pairs[p].second)); a.push_back(time_one(pairs[p].first)); }
       }
-      std::sort(a.begin(), a.end()); std::sort(c.begin(), c.end());
-      float ma = a[a.size() / 2], mc = c[c.size() / 2];
+      float ma = probe_median(a), mc = probe_median(c);
       // the same sum as CUB's, within float rounding
       float x, y;
       pairs[p].first(); CHECK_CUDA(cudaMemcpy(&x, out, 4, cudaMemcpyDeviceToHost));

@@ -38,6 +38,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cubling/device/device_scan.cuh>
 #include "check.h"
+#include "probe_timer.h"
 
 using cubling::detail::ScanTileState;
 using cubling::detail::TileLookBack;
@@ -233,27 +234,12 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&out_a, max_n * 4));
   CHECK_CUDA(cudaMalloc(&out_b, max_n * 4));
   fill<<<2048, 256>>>(ints, floats, max_n);
-  const size_t flush_bytes = size_t{256} << 20, temp_bytes = size_t{64} << 20;
-  void *temp, *flush;
+  const size_t temp_bytes = size_t{64} << 20;
+  void* temp;
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
-  CHECK_CUDA(cudaMalloc(&flush, flush_bytes));
-  cudaEvent_t e0, e1;
-  CHECK_CUDA(cudaEventCreate(&e0));
-  CHECK_CUDA(cudaEventCreate(&e1));
-  auto time_one = [&](const std::function<void()>& f) {
-    CHECK_CUDA(cudaMemsetAsync(flush, reps & 0xff, flush_bytes));
-    CHECK_CUDA(cudaEventRecord(e0));
-    f();
-    CHECK_CUDA(cudaEventRecord(e1));
-    CHECK_CUDA(cudaEventSynchronize(e1));
-    float ms;
-    CHECK_CUDA(cudaEventElapsedTime(&ms, e0, e1));
-    return 1000.0f * ms;
-  };
-  auto median = [](std::vector<float> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  };
+  ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
+  auto time_one = [&](const std::function<void()>& f) { return timer.time_us(f); };
+  auto median   = probe_median;
   std::printf("config,work,log2n,pipe_us,lib_us,cub_us,copy_us,pipe_over_cub,lib_over_cub,pipe_pct_copy,check\n");
   size_t b = 0;
   auto measure = [&](const char* config, const char* work, int lg, bool is_float, const std::function<void(int64_t)>& pipe,

@@ -11,8 +11,8 @@
 // inclusive sum by key (segments of mean length 100). Every cubling result
 // is compared with CUB's (bit for bit for the integers).
 //
-// Build: nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests -DP_THREADS=256 -DP_ITEMS=16 \
-//          figures/probes/scan_sweep.cu -o sweep
+// Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
+//          -DP_THREADS=256 -DP_ITEMS=16 figures/probes/scan_sweep.cu -o sweep
 // Output: CSV, variant,work,log2n,cubling_us,cub_us,ratio,copy_us,empty_us,check
 #include <algorithm>
 #include <cstdio>
@@ -24,6 +24,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cubling/device/device_scan.cuh>
 #include "check.h"
+#include "probe_timer.h"
 
 #ifndef P_THREADS
 #define P_THREADS 256
@@ -134,28 +135,12 @@ int main(int argc, char** argv)
     CHECK_CUDA(cudaFree(t));
   }
   CHECK_CUDA(cudaDeviceSynchronize());
-  const size_t flush_bytes = size_t{256} << 20;
-  void *temp, *flush;
+  void* temp;
   const size_t temp_bytes = size_t{64} << 20;
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
-  CHECK_CUDA(cudaMalloc(&flush, flush_bytes));
-  cudaEvent_t e0, e1;
-  CHECK_CUDA(cudaEventCreate(&e0));
-  CHECK_CUDA(cudaEventCreate(&e1));
-  auto time_one = [&](const std::function<void()>& f) {
-    CHECK_CUDA(cudaMemsetAsync(flush, reps & 0xff, flush_bytes)); // L2 holds none of the data
-    CHECK_CUDA(cudaEventRecord(e0));
-    f();
-    CHECK_CUDA(cudaEventRecord(e1));
-    CHECK_CUDA(cudaEventSynchronize(e1));
-    float ms;
-    CHECK_CUDA(cudaEventElapsedTime(&ms, e0, e1));
-    return 1000.0f * ms;
-  };
-  auto median = [](std::vector<float> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  };
+  ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
+  auto time_one = [&](const std::function<void()>& f) { return timer.time_us(f); };
+  auto median   = probe_median;
   const char* variant = STR(P_THREADS) "x" STR(P_ITEMS) "_" STR(P_LOAD) "_" STR(P_STORE) "_" STR(P_SCAN) "_spin" STR(P_SPIN) "_coop" STR(P_COOP);
   std::printf("variant,work,log2n,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   struct Work
