@@ -253,73 +253,49 @@ __device__ void run_sort(Sorter sorter,
                          bool whole_key_overload,
                          Decomposer decomposer)
 {
-  constexpr bool DECOMPOSED = !std::is_same_v<Decomposer, no_decomposer>;
-  if constexpr (DECOMPOSED)
-  {
-    // The decomposer overloads without a bit range sort by the whole key.
-#define CUBLING_TEST_SORT_CALL(member)                                   \
-  if constexpr (PAIRS)                                                   \
-  {                                                                      \
-    if (whole_key_overload)                                              \
-      sorter.member(keys, values, decomposer);                           \
-    else                                                                 \
-      sorter.member(keys, values, decomposer, begin_bit, end_bit);       \
-  }                                                                      \
-  else                                                                   \
-  {                                                                      \
-    if (whole_key_overload)                                              \
-      sorter.member(keys, decomposer);                                   \
-    else                                                                 \
-      sorter.member(keys, decomposer, begin_bit, end_bit);               \
-  }
+  // The member under test; the branches below pick its arguments.
+  auto sort = [&sorter](auto&... args) {
     if constexpr (DESCENDING && STRIPED)
     {
-      CUBLING_TEST_SORT_CALL(SortDescendingBlockedToStriped)
+      sorter.SortDescendingBlockedToStriped(args...);
     }
     else if constexpr (DESCENDING)
     {
-      CUBLING_TEST_SORT_CALL(SortDescending)
+      sorter.SortDescending(args...);
     }
     else if constexpr (STRIPED)
     {
-      CUBLING_TEST_SORT_CALL(SortBlockedToStriped)
+      sorter.SortBlockedToStriped(args...);
     }
     else
     {
-      CUBLING_TEST_SORT_CALL(Sort)
+      sorter.Sort(args...);
     }
-#undef CUBLING_TEST_SORT_CALL
+  };
+  if constexpr (!std::is_same_v<Decomposer, no_decomposer>)
+  {
+    // The decomposer overloads without a bit range sort by the whole key.
+    if constexpr (PAIRS)
+    {
+      whole_key_overload ? sort(keys, values, decomposer) : sort(keys, values, decomposer, begin_bit, end_bit);
+    }
+    else
+    {
+      whole_key_overload ? sort(keys, decomposer) : sort(keys, decomposer, begin_bit, end_bit);
+    }
   }
   else
   {
     (void) whole_key_overload;
     (void) decomposer;
-#define CUBLING_TEST_SORT_CALL(member)                 \
-  if constexpr (PAIRS)                                 \
-  {                                                    \
-    sorter.member(keys, values, begin_bit, end_bit);   \
-  }                                                    \
-  else                                                 \
-  {                                                    \
-    sorter.member(keys, begin_bit, end_bit);           \
-  }
-    if constexpr (DESCENDING && STRIPED)
+    if constexpr (PAIRS)
     {
-      CUBLING_TEST_SORT_CALL(SortDescendingBlockedToStriped)
-    }
-    else if constexpr (DESCENDING)
-    {
-      CUBLING_TEST_SORT_CALL(SortDescending)
-    }
-    else if constexpr (STRIPED)
-    {
-      CUBLING_TEST_SORT_CALL(SortBlockedToStriped)
+      sort(keys, values, begin_bit, end_bit);
     }
     else
     {
-      CUBLING_TEST_SORT_CALL(Sort)
+      sort(keys, begin_bit, end_bit);
     }
-#undef CUBLING_TEST_SORT_CALL
   }
 }
 
