@@ -142,18 +142,6 @@ CUBLING_HOST_DEVICE CUBLING_FORCEINLINE void for_each_field_low_first(Visitor& v
     visit, fields, ::cuda::std::make_index_sequence<::cuda::std::tuple_size<decltype(fields)>::value>{});
 }
 
-//! Overwrites a field with `op` applied to its bits.
-//! @tparam Field A plain key type.
-//! @tparam Op A callable from the field's bits to new bits of that type.
-//! @param field The field.
-//! @param op The callable.
-template <typename Field, typename Op>
-CUBLING_HOST_DEVICE CUBLING_FORCEINLINE void rewrite_field_bits(Field& field, Op op)
-{
-  using Bits = radix_unsigned_bits_t<Field>;
-  field      = ::cuda::std::bit_cast<Field>(static_cast<Bits>(op(::cuda::std::bit_cast<Bits>(field))));
-}
-
 //! Field visitor: raw bits to ordered bits.
 struct fields_to_ordered
 {
