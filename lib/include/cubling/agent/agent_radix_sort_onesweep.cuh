@@ -67,8 +67,10 @@ namespace cubling
 //! @tparam SCAN_ALGORITHM_    the ranking's block scan
 //! @tparam MATCH_ALGORITHM_   how the ranking finds equal digits in a warp
 //! @tparam RANK_NUM_PARTS_    copies of the ranking's per-warp histograms
+//! @tparam MIN_BLOCKS_        blocks that must fit on one SM at once: the
+//!                            kernel's registers are capped to allow them
 template <int BLOCK_THREADS_, int ITEMS_PER_THREAD_, int RADIX_BITS_, BlockScanAlgorithm SCAN_ALGORITHM_,
-          WarpMatchAlgorithm MATCH_ALGORITHM_ = WARP_MATCH_ANY, int RANK_NUM_PARTS_ = 1>
+          WarpMatchAlgorithm MATCH_ALGORITHM_ = WARP_MATCH_ANY, int RANK_NUM_PARTS_ = 1, int MIN_BLOCKS_ = 1>
 struct AgentRadixSortOnesweepPolicy
 {
   static constexpr int BLOCK_THREADS                  = BLOCK_THREADS_;
@@ -77,6 +79,7 @@ struct AgentRadixSortOnesweepPolicy
   static constexpr BlockScanAlgorithm SCAN_ALGORITHM  = SCAN_ALGORITHM_;
   static constexpr WarpMatchAlgorithm MATCH_ALGORITHM = MATCH_ALGORITHM_;
   static constexpr int RANK_NUM_PARTS                 = RANK_NUM_PARTS_;
+  static constexpr int MIN_BLOCKS                     = MIN_BLOCKS_;
   static constexpr int TILE_ITEMS                     = BLOCK_THREADS * ITEMS_PER_THREAD;
 };
 

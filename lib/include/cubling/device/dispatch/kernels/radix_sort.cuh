@@ -53,7 +53,8 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::HistogramPolicy::BLOC
 //! One launch of one Onesweep pass: block b ranks and scatters a tile
 //! (AgentRadixSortOnesweep), after the grid before it has finished.
 template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer>
-__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::OnesweepPolicy::BLOCK_THREADS)
+__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::OnesweepPolicy::BLOCK_THREADS,
+                                  MaxPolicy::ActivePolicy::OnesweepPolicy::MIN_BLOCKS)
     DeviceRadixSortOnesweepKernel(OnesweepLaunchArgs<KeyT, ValueT, OffsetT> args, Decomposer decomposer)
 {
   using Agent = AgentRadixSortOnesweep<typename MaxPolicy::ActivePolicy::OnesweepPolicy, IS_DESCENDING, KeyT, ValueT,

@@ -1,0 +1,245 @@
+// radix_sweep.cu: how DeviceRadixSort's Onesweep tiles should be shaped, tried on this machine.
+//
+// A design probe, not a chapter step. It builds cubling's DeviceRadixSort
+// through the dispatch layer with a policy chain of its own, whose tiles come
+// from -D flags, and times it against cub::DeviceRadixSort on the same keys,
+// the calls taking turns run for run, with L2 overwritten before each timed
+// call, next to a device-to-device copy of the keys (and values) and an empty
+// launch. Both count types are timed on both sides (cubling's offsets are
+// 32-bit for an int count, 64-bit for int64_t, as CUB's are).
+//   P_KT, P_KI, P_KB: threads, keys per thread and blocks per SM (the kernel's
+//                     __launch_bounds__) of the tile for 4-byte keys alone;
+//   P_PT, P_PI, P_PB: the same for 4-byte keys with 4-byte values;
+//   P_WT, P_WI, P_WB: the same for 8-byte keys.
+// Every cubling result is compared with CUB's, bit for bit.
+//
+// Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
+//          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
+// Output: CSV, variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <vector>
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cubling/device/device_radix_sort.cuh>
+#include "check.h"
+#include "probe_timer.h"
+
+#ifndef P_KT
+#define P_KT 512
+#endif
+#ifndef P_KI
+#define P_KI 16
+#endif
+#ifndef P_KB
+#define P_KB 1
+#endif
+#ifndef P_PT
+#define P_PT 512
+#endif
+#ifndef P_PI
+#define P_PI 18
+#endif
+#ifndef P_PB
+#define P_PB 1
+#endif
+#ifndef P_WT
+#define P_WT 384
+#endif
+#ifndef P_WI
+#define P_WI 15
+#endif
+#ifndef P_WB
+#define P_WB 1
+#endif
+#define STR2(x) #x
+#define STR(x) STR2(x)
+
+template <int T, int I, int B>
+using Onesweep = cubling::AgentRadixSortOnesweepPolicy<T, I, 8, cubling::BLOCK_SCAN_RAKING_MEMOIZE,
+                                                       cubling::WARP_MATCH_ANY, 1, B>;
+
+template <typename KeyT, typename ValueT> struct Chain
+{
+  static constexpr int RADIX_BITS = 8;
+  static constexpr bool PAIRS     = !std::is_same<ValueT, cubling::NullType>::value;
+  struct Policy900 : cubling::ChainedPolicy<900, Policy900, Policy900>
+  {
+    using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<256, 8, 2, RADIX_BITS>;
+    using OnesweepPolicy  = std::conditional_t<
+        (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB>,
+        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB>, Onesweep<P_KT, P_KI, P_KB>>>;
+  };
+  using MaxPolicy = Policy900;
+};
+
+template <typename OffsetT, typename KeyT, typename ValueT>
+cudaError_t cubling_sort(void* temp, size_t& bytes, const KeyT* keys_in, KeyT* keys_out, const ValueT* values_in,
+                         ValueT* values_out, int64_t n)
+{
+  cubling::DoubleBuffer<KeyT> keys(const_cast<KeyT*>(keys_in), keys_out);
+  cubling::DoubleBuffer<ValueT> values(const_cast<ValueT*>(values_in), values_out);
+  return cubling::detail::DispatchRadixSort<false, KeyT, ValueT, OffsetT, cubling::detail::identity_decomposer_t,
+                                            Chain<KeyT, ValueT>>::Dispatch(temp, bytes, keys, values, n, 0,
+                                                                           8 * sizeof(KeyT), false, 0);
+}
+template <typename OffsetT, typename KeyT>
+cudaError_t cubling_sort(void* temp, size_t& bytes, const KeyT* keys_in, KeyT* keys_out, int64_t n)
+{
+  cubling::DoubleBuffer<KeyT> keys(const_cast<KeyT*>(keys_in), keys_out);
+  cubling::DoubleBuffer<cubling::NullType> values;
+  return cubling::detail::DispatchRadixSort<false, KeyT, cubling::NullType, OffsetT,
+                                            cubling::detail::identity_decomposer_t,
+                                            Chain<KeyT, cubling::NullType>>::Dispatch(temp, bytes, keys, values, n, 0,
+                                                                                      8 * sizeof(KeyT), false, 0);
+}
+
+__global__ void fill(unsigned* p, int64_t words, unsigned salt)
+{
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < words; i += int64_t{gridDim.x} * blockDim.x)
+  {
+    unsigned x = static_cast<unsigned>(i) * 2654435761u ^ salt;
+    x ^= x >> 13;
+    x *= 0x5bd1e995u;
+    x ^= x >> 15;
+    x *= 0x27d4eb2du;
+    x ^= x >> 16;
+    p[i] = x;
+  }
+}
+// Floats: every finite bit pattern but NaNs (a NaN's payload order is not the point here).
+__global__ void finite(unsigned* p, int64_t n)
+{
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n; i += int64_t{gridDim.x} * blockDim.x)
+  {
+    if ((p[i] & 0x7f800000u) == 0x7f800000u)
+    {
+      p[i] &= 0xbfffffffu;
+    }
+  }
+}
+__global__ void empty_kernel() {}
+
+int main(int argc, char** argv)
+{
+  const int reps      = argc > 1 ? atoi(argv[1]) : 15;
+  const int max_log2  = argc > 2 ? atoi(argv[2]) : 28;
+  const int64_t max_n = int64_t{1} << max_log2;
+  unsigned *keys, *values, *floats, *out_a, *out_b, *vout_a, *vout_b;
+  uint64_t* wide;
+  CHECK_CUDA(cudaMalloc(&keys, max_n * 4));
+  CHECK_CUDA(cudaMalloc(&values, max_n * 4));
+  CHECK_CUDA(cudaMalloc(&floats, max_n * 4));
+  CHECK_CUDA(cudaMalloc(&wide, max_n * 8));
+  CHECK_CUDA(cudaMalloc(&out_a, max_n * 8));
+  CHECK_CUDA(cudaMalloc(&out_b, max_n * 8));
+  CHECK_CUDA(cudaMalloc(&vout_a, max_n * 4));
+  CHECK_CUDA(cudaMalloc(&vout_b, max_n * 4));
+  fill<<<2048, 256>>>(keys, max_n, 7u);
+  fill<<<2048, 256>>>(values, max_n, 11u);
+  fill<<<2048, 256>>>(floats, max_n, 13u);
+  finite<<<2048, 256>>>(floats, max_n);
+  fill<<<2048, 256>>>(reinterpret_cast<unsigned*>(wide), 2 * max_n, 17u);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  void* temp;
+  const size_t temp_bytes = (size_t{10} << 20) + max_n * 8 * 2;
+  CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
+  ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
+  const char* variant = "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
+      P_WT) "x" STR(P_WI) "b" STR(P_WB);
+  std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
+  size_t b = temp_bytes;
+  using u32 = unsigned;
+  using u64 = uint64_t;
+  using ull = unsigned long long; // the 64-bit offset type (atomicAdd has it, not uint64_t)
+  // Each call, with an int count (is32) or an int64_t one.
+  struct Work
+  {
+    const char* name;
+    std::vector<int> sizes;
+    size_t bytes_per_item; // keys and values, for the copy
+    size_t out_bytes;      // of keys out
+    std::function<void(int64_t, bool)> cubling, cub;
+  };
+  float* f_in  = reinterpret_cast<float*>(floats);
+  std::vector<Work> works = {
+    {"keys_u32", {14, 16, 18, 20, 22, 24, 26, 28}, 4, 4,
+     [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cubling_sort<u32>(temp, b, keys, out_a, n) : cubling_sort<ull>(temp, b, keys, out_a, n)); },
+     [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortKeys(temp, b, keys, out_b, int(n)) : cub::DeviceRadixSort::SortKeys(temp, b, keys, out_b, n)); }},
+    {"pairs_u32", {16, 20, 24, 26, 28}, 8, 4,
+     [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cubling_sort<u32>(temp, b, keys, out_a, values, vout_a, n) : cubling_sort<ull>(temp, b, keys, out_a, values, vout_a, n)); },
+     [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortPairs(temp, b, keys, out_b, values, vout_b, int(n)) : cub::DeviceRadixSort::SortPairs(temp, b, keys, out_b, values, vout_b, n)); }},
+    {"keys_f32", {24, 26}, 4, 4,
+     [&](int64_t n, bool is32) { b = temp_bytes; float* o = reinterpret_cast<float*>(out_a); CHECK_CUDA(is32 ? cubling_sort<u32>(temp, b, f_in, o, n) : cubling_sort<ull>(temp, b, f_in, o, n)); },
+     [&](int64_t n, bool is32) { b = temp_bytes; float* o = reinterpret_cast<float*>(out_b); CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortKeys(temp, b, f_in, o, int(n)) : cub::DeviceRadixSort::SortKeys(temp, b, f_in, o, n)); }},
+    {"keys_u64", {24, 26}, 8, 8,
+     [&](int64_t n, bool is32) { b = temp_bytes; u64* o = reinterpret_cast<u64*>(out_a); CHECK_CUDA(is32 ? cubling_sort<u32>(temp, b, wide, o, n) : cubling_sort<ull>(temp, b, wide, o, n)); },
+     [&](int64_t n, bool is32) { b = temp_bytes; u64* o = reinterpret_cast<u64*>(out_b); CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortKeys(temp, b, wide, o, int(n)) : cub::DeviceRadixSort::SortKeys(temp, b, wide, o, n)); }},
+  };
+  for (Work& w : works)
+  {
+    for (int lg : w.sizes)
+    {
+      if (lg > max_log2)
+      {
+        continue;
+      }
+      const int64_t n = int64_t{1} << lg;
+      for (int i = 0; i < 2; ++i)
+      {
+        w.cubling(n, true);
+        w.cubling(n, false);
+        w.cub(n, true);
+        w.cub(n, false);
+      }
+      // Four calls taking turns (cubling and CUB, each with both counts), then a copy and an empty launch.
+      std::vector<float> t[4], copy, empty;
+      for (int r = 0; r < reps; ++r)
+      {
+        for (int k = 0; k < 4; ++k)
+        {
+          const int c = (k + r) % 4;
+          t[c].push_back(timer.time_us([&] { (c < 2 ? w.cubling : w.cub)(n, c % 2 == 0); }));
+        }
+        copy.push_back(timer.time_us(
+            [&] { CHECK_CUDA(cudaMemcpyAsync(out_b, keys, n * w.bytes_per_item, cudaMemcpyDeviceToDevice)); }));
+        empty.push_back(timer.time_us([&] { empty_kernel<<<1, 32>>>(); }));
+      }
+      // Check: cubling's keys (and values) against CUB's, bit for bit, for both counts.
+      bool same = true;
+      for (bool is32 : {true, false})
+      {
+        CHECK_CUDA(cudaMemset(out_a, 0x5a, n * w.out_bytes));
+        CHECK_CUDA(cudaMemset(vout_a, 0x5a, n * 4));
+        w.cubling(n, is32);
+        w.cub(n, is32);
+        CHECK_CUDA(cudaDeviceSynchronize());
+        std::vector<char> ha(n * w.out_bytes), hb(n * w.out_bytes);
+        CHECK_CUDA(cudaMemcpy(ha.data(), out_a, ha.size(), cudaMemcpyDeviceToHost));
+        CHECK_CUDA(cudaMemcpy(hb.data(), out_b, hb.size(), cudaMemcpyDeviceToHost));
+        same = same && std::memcmp(ha.data(), hb.data(), ha.size()) == 0;
+        if (w.bytes_per_item > w.out_bytes)
+        {
+          std::vector<char> va(n * 4), vb(n * 4);
+          CHECK_CUDA(cudaMemcpy(va.data(), vout_a, va.size(), cudaMemcpyDeviceToHost));
+          CHECK_CUDA(cudaMemcpy(vb.data(), vout_b, vb.size(), cudaMemcpyDeviceToHost));
+          same = same && std::memcmp(va.data(), vb.data(), va.size()) == 0;
+        }
+      }
+      const float cub_best = std::min(probe_median(t[2]), probe_median(t[3]));
+      for (int k = 0; k < 2; ++k)
+      {
+        const float mine = probe_median(t[k]);
+        std::printf("%s,%s,%d,%s,%.2f,%.2f,%.3f,%.2f,%.2f,%s\n", variant, w.name, lg, k == 0 ? "int" : "int64", mine,
+                    cub_best, mine / cub_best, probe_median(copy), probe_median(empty), same ? "same" : "DIFFERENT");
+      }
+      std::printf("%s,%s,%d,cub_int_vs_int64,%.2f,%.2f,,,,\n", variant, w.name, lg, probe_median(t[2]),
+                  probe_median(t[3]));
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}
