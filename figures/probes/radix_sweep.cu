@@ -15,12 +15,17 @@
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
+// Arguments: [reps [largest log2 size [options...]]]; options: "stream" (the
+// sorts run on a created stream, not the legacy default one), "host" (the
+// 4-byte keys drawn on the host, as the chapter runner draws them),
+// "only=WORK" (one of the works below), "sizes=A,B,..." (log2 sizes).
 // Output: CSV, variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include <cub/device/device_radix_sort.cuh>
@@ -76,6 +81,8 @@ template <typename KeyT, typename ValueT> struct Chain
   using MaxPolicy = Policy900;
 };
 
+cudaStream_t g_stream = 0; // every sort's stream (option "stream": a created one)
+
 template <typename OffsetT, typename KeyT, typename ValueT>
 cudaError_t cubling_sort(void* temp, size_t& bytes, const KeyT* keys_in, KeyT* keys_out, const ValueT* values_in,
                          ValueT* values_out, int64_t n)
@@ -84,7 +91,7 @@ cudaError_t cubling_sort(void* temp, size_t& bytes, const KeyT* keys_in, KeyT* k
   cubling::DoubleBuffer<ValueT> values(const_cast<ValueT*>(values_in), values_out);
   return cubling::detail::DispatchRadixSort<false, KeyT, ValueT, OffsetT, cubling::detail::identity_decomposer_t,
                                             Chain<KeyT, ValueT>>::Dispatch(temp, bytes, keys, values, n, 0,
-                                                                           8 * sizeof(KeyT), false, 0);
+                                                                           8 * sizeof(KeyT), false, g_stream);
 }
 template <typename OffsetT, typename KeyT>
 cudaError_t cubling_sort(void* temp, size_t& bytes, const KeyT* keys_in, KeyT* keys_out, int64_t n)
@@ -94,7 +101,7 @@ cudaError_t cubling_sort(void* temp, size_t& bytes, const KeyT* keys_in, KeyT* k
   return cubling::detail::DispatchRadixSort<false, KeyT, cubling::NullType, OffsetT,
                                             cubling::detail::identity_decomposer_t,
                                             Chain<KeyT, cubling::NullType>>::Dispatch(temp, bytes, keys, values, n, 0,
-                                                                                      8 * sizeof(KeyT), false, 0);
+                                                                                      8 * sizeof(KeyT), false, g_stream);
 }
 
 __global__ void fill(unsigned* p, int64_t words, unsigned salt)
@@ -127,6 +134,36 @@ int main(int argc, char** argv)
 {
   const int reps      = argc > 1 ? atoi(argv[1]) : 15;
   const int max_log2  = argc > 2 ? atoi(argv[2]) : 28;
+  bool host_keys      = false;
+  std::string only;
+  std::vector<int> only_sizes;
+  for (int a = 3; a < argc; ++a)
+  {
+    const std::string option = argv[a];
+    if (option == "stream")
+    {
+      CHECK_CUDA(cudaStreamCreate(&g_stream));
+    }
+    else if (option == "host")
+    {
+      host_keys = true;
+    }
+    else if (option.rfind("only=", 0) == 0)
+    {
+      only = option.substr(5);
+    }
+    else if (option.rfind("sizes=", 0) == 0)
+    {
+      for (size_t p = 6; p < option.size(); p = option.find(',', p) + 1)
+      {
+        only_sizes.push_back(atoi(option.c_str() + p));
+        if (option.find(',', p) == std::string::npos)
+        {
+          break;
+        }
+      }
+    }
+  }
   const int64_t max_n = int64_t{1} << max_log2;
   unsigned *keys, *values, *floats, *out_a, *out_b, *vout_a, *vout_b;
   uint64_t* wide;
@@ -139,6 +176,16 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&vout_a, max_n * 4));
   CHECK_CUDA(cudaMalloc(&vout_b, max_n * 4));
   fill<<<2048, 256>>>(keys, max_n, 7u);
+  if (host_keys) // splitmix64 words, as the chapter runner's uniform keys
+  {
+    std::vector<unsigned> h(max_n);
+    uint64_t seed = 7;
+    for (unsigned& k : h)
+    {
+      k = static_cast<unsigned>(check_random(&seed));
+    }
+    CHECK_CUDA(cudaMemcpy(keys, h.data(), max_n * 4, cudaMemcpyHostToDevice));
+  }
   fill<<<2048, 256>>>(values, max_n, 11u);
   fill<<<2048, 256>>>(floats, max_n, 13u);
   finite<<<2048, 256>>>(floats, max_n);
@@ -148,7 +195,7 @@ int main(int argc, char** argv)
   const size_t temp_bytes = (size_t{10} << 20) + max_n * 8 * 2;
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
-  const char* variant = "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
+  const std::string variant = std::string(g_stream ? "stream_" : "") + (host_keys ? "hostkeys_" : "") + "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
       P_WT) "x" STR(P_WI) "b" STR(P_WB);
   std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   size_t b = temp_bytes;
@@ -168,20 +215,24 @@ int main(int argc, char** argv)
   std::vector<Work> works = {
     {"keys_u32", {14, 16, 18, 20, 22, 24, 26, 28}, 4, 4,
      [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cubling_sort<u32>(temp, b, keys, out_a, n) : cubling_sort<ull>(temp, b, keys, out_a, n)); },
-     [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortKeys(temp, b, keys, out_b, int(n)) : cub::DeviceRadixSort::SortKeys(temp, b, keys, out_b, n)); }},
+     [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortKeys(temp, b, keys, out_b, int(n), 0, int(8 * sizeof(u32)), g_stream) : cub::DeviceRadixSort::SortKeys(temp, b, keys, out_b, n, 0, int(8 * sizeof(u32)), g_stream)); }},
     {"pairs_u32", {16, 20, 24, 26, 28}, 8, 4,
      [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cubling_sort<u32>(temp, b, keys, out_a, values, vout_a, n) : cubling_sort<ull>(temp, b, keys, out_a, values, vout_a, n)); },
-     [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortPairs(temp, b, keys, out_b, values, vout_b, int(n)) : cub::DeviceRadixSort::SortPairs(temp, b, keys, out_b, values, vout_b, n)); }},
+     [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortPairs(temp, b, keys, out_b, values, vout_b, int(n), 0, int(8 * sizeof(u32)), g_stream) : cub::DeviceRadixSort::SortPairs(temp, b, keys, out_b, values, vout_b, n, 0, int(8 * sizeof(u32)), g_stream)); }},
     {"keys_f32", {24, 26}, 4, 4,
      [&](int64_t n, bool is32) { b = temp_bytes; float* o = reinterpret_cast<float*>(out_a); CHECK_CUDA(is32 ? cubling_sort<u32>(temp, b, f_in, o, n) : cubling_sort<ull>(temp, b, f_in, o, n)); },
-     [&](int64_t n, bool is32) { b = temp_bytes; float* o = reinterpret_cast<float*>(out_b); CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortKeys(temp, b, f_in, o, int(n)) : cub::DeviceRadixSort::SortKeys(temp, b, f_in, o, n)); }},
+     [&](int64_t n, bool is32) { b = temp_bytes; float* o = reinterpret_cast<float*>(out_b); CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortKeys(temp, b, f_in, o, int(n), 0, int(8 * sizeof(float)), g_stream) : cub::DeviceRadixSort::SortKeys(temp, b, f_in, o, n, 0, int(8 * sizeof(float)), g_stream)); }},
     {"keys_u64", {24, 26}, 8, 8,
      [&](int64_t n, bool is32) { b = temp_bytes; u64* o = reinterpret_cast<u64*>(out_a); CHECK_CUDA(is32 ? cubling_sort<u32>(temp, b, wide, o, n) : cubling_sort<ull>(temp, b, wide, o, n)); },
-     [&](int64_t n, bool is32) { b = temp_bytes; u64* o = reinterpret_cast<u64*>(out_b); CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortKeys(temp, b, wide, o, int(n)) : cub::DeviceRadixSort::SortKeys(temp, b, wide, o, n)); }},
+     [&](int64_t n, bool is32) { b = temp_bytes; u64* o = reinterpret_cast<u64*>(out_b); CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortKeys(temp, b, wide, o, int(n), 0, int(8 * sizeof(u64)), g_stream) : cub::DeviceRadixSort::SortKeys(temp, b, wide, o, n, 0, int(8 * sizeof(u64)), g_stream)); }},
   };
   for (Work& w : works)
   {
-    for (int lg : w.sizes)
+    if (!only.empty() && only != w.name)
+    {
+      continue;
+    }
+    for (int lg : only_sizes.empty() ? w.sizes : only_sizes)
     {
       if (lg > max_log2)
       {
@@ -205,7 +256,7 @@ int main(int argc, char** argv)
           t[c].push_back(timer.time_us([&] { (c < 2 ? w.cubling : w.cub)(n, c % 2 == 0); }));
         }
         copy.push_back(timer.time_us(
-            [&] { CHECK_CUDA(cudaMemcpyAsync(out_b, keys, n * w.bytes_per_item, cudaMemcpyDeviceToDevice)); }));
+            [&] { CHECK_CUDA(cudaMemcpyAsync(out_b, wide, n * w.bytes_per_item, cudaMemcpyDeviceToDevice)); }));
         empty.push_back(timer.time_us([&] { empty_kernel<<<1, 32>>>(); }));
       }
       // Check: cubling's keys (and values) against CUB's, bit for bit, for both counts.
@@ -233,10 +284,10 @@ int main(int argc, char** argv)
       for (int k = 0; k < 2; ++k)
       {
         const float mine = probe_median(t[k]);
-        std::printf("%s,%s,%d,%s,%.2f,%.2f,%.3f,%.2f,%.2f,%s\n", variant, w.name, lg, k == 0 ? "int" : "int64", mine,
+        std::printf("%s,%s,%d,%s,%.2f,%.2f,%.3f,%.2f,%.2f,%s\n", variant.c_str(), w.name, lg, k == 0 ? "int" : "int64", mine,
                     cub_best, mine / cub_best, probe_median(copy), probe_median(empty), same ? "same" : "DIFFERENT");
       }
-      std::printf("%s,%s,%d,cub_int_vs_int64,%.2f,%.2f,,,,\n", variant, w.name, lg, probe_median(t[2]),
+      std::printf("%s,%s,%d,cub_int_vs_int64,%.2f,%.2f,,,,\n", variant.c_str(), w.name, lg, probe_median(t[2]),
                   probe_median(t[3]));
       std::fflush(stdout);
     }
