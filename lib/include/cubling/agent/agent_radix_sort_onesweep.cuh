@@ -320,47 +320,89 @@ struct AgentRadixSortOnesweep
     }
   }
 
-  //! Steps 1 to 5 (see the file comment).
-  __device__ CUBLING_FORCEINLINE void Process()
+  //! Step 2: this thread's keys, warp-striped, as ordered bits; a partial
+  //! tile is padded with keys that rank last.
+  template <bool FULL_TILE>
+  __device__ CUBLING_FORCEINLINE void LoadKeys(int tile_offset, int valid, Bits (&bits)[ITEMS_PER_THREAD]) const
   {
-    if (OneDigitPass())
-    {
-      CopyTile();
-      return;
-    }
-    if (threadIdx.x == 0)
-    {
-      s.tile = static_cast<int>(atomicAdd(args.d_tile_counter, 1u));
-    }
-    __syncthreads();
-    tile                  = s.tile;
-    const int tile_offset = tile * TILE_ITEMS;
-    const int valid = args.portion_items - tile_offset < TILE_ITEMS ? args.portion_items - tile_offset : TILE_ITEMS;
-
-    // Step 2: warp-striped keys (and values), padded, as ordered bits.
     const int warp_offset = static_cast<int>(threadIdx.x / 32) * WARP_ITEMS + static_cast<int>(threadIdx.x % 32);
     const KeyT padding    = Codec::template padding_key<IS_DESCENDING>(decomposer);
-    Bits bits[ITEMS_PER_THREAD];
-    ValueSlot values[ITEMS_PER_THREAD];
 #pragma unroll
     for (int u = 0; u < ITEMS_PER_THREAD; ++u)
     {
       const int i    = warp_offset + u * 32;
-      const KeyT key = i < valid ? args.d_keys_in[tile_offset + i] : padding;
+      const KeyT key = FULL_TILE || i < valid ? args.d_keys_in[tile_offset + i] : padding;
       bits[u]        = detail::radix_sort_bits_in<IS_DESCENDING>(key, decomposer);
     }
-    if constexpr (!KEYS_ONLY)
-    {
+  }
+
+  //! Step 5, keys: out of the exchange, in tile order, each to its digit's
+  //! offset; `key_digits` keeps each one's digit for the values.
+  template <bool FULL_TILE>
+  __device__ CUBLING_FORCEINLINE void
+  ScatterKeys(int valid, const detail::radix_digit_extractor<KeyT, Decomposer>& digits, int (&key_digits)[ITEMS_PER_THREAD])
+  {
+    const Bits* keys = s.exchange.keys.Alias();
 #pragma unroll
-      for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    {
+      const int i = u * BLOCK_THREADS + static_cast<int>(threadIdx.x);
+      if (FULL_TILE || i < valid)
       {
-        const int i = warp_offset + u * 32;
-        if (i < valid)
-        {
-          values[u] = args.d_values_in[tile_offset + i];
-        }
+        const Bits b  = keys[i];
+        key_digits[u] = static_cast<int>(digits.Digit(b));
+        args.d_keys_out[s.digit_offsets[key_digits[u]] + static_cast<OffsetT>(i)] =
+            detail::radix_sort_bits_out<IS_DESCENDING, KeyT>(b, decomposer);
       }
     }
+  }
+
+  //! Step 5, values: loaded only now (so that they hold no registers while
+  //! the keys are ranked), put in place by the keys' ranks through the
+  //! exchange, and written where their keys went.
+  template <bool FULL_TILE>
+  __device__ CUBLING_FORCEINLINE void ScatterValues(int tile_offset, int valid, const int (&ranks)[ITEMS_PER_THREAD],
+                                                    const int (&key_digits)[ITEMS_PER_THREAD])
+  {
+    const int warp_offset = static_cast<int>(threadIdx.x / 32) * WARP_ITEMS + static_cast<int>(threadIdx.x % 32);
+    ValueSlot values[ITEMS_PER_THREAD];
+#pragma unroll
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    {
+      const int i = warp_offset + u * 32;
+      if (FULL_TILE || i < valid)
+      {
+        values[u] = args.d_values_in[tile_offset + i];
+      }
+    }
+    ValueT* exchanged = s.exchange.values.Alias();
+    __syncthreads(); // every key is out of the exchange
+#pragma unroll
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    {
+      if (FULL_TILE || warp_offset + u * 32 < valid)
+      {
+        exchanged[ranks[u]] = values[u];
+      }
+    }
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    {
+      const int i = u * BLOCK_THREADS + static_cast<int>(threadIdx.x);
+      if (FULL_TILE || i < valid)
+      {
+        args.d_values_out[s.digit_offsets[key_digits[u]] + static_cast<OffsetT>(i)] = exchanged[i];
+      }
+    }
+  }
+
+  //! Steps 2 to 5 for one tile; FULL_TILE: every one of its keys is there.
+  template <bool FULL_TILE>
+  __device__ CUBLING_FORCEINLINE void ProcessTile(int tile_offset, int valid)
+  {
+    Bits bits[ITEMS_PER_THREAD];
+    LoadKeys<FULL_TILE>(tile_offset, valid, bits);
 
     // Steps 3 and 4: rank, publishing the counts early; look back.
     const Extractor digits(static_cast<uint32_t>(args.current_bit), static_cast<uint32_t>(args.num_bits), decomposer);
@@ -379,37 +421,36 @@ struct AgentRadixSortOnesweep
     }
     __syncthreads();
     int key_digits[ITEMS_PER_THREAD];
-#pragma unroll
-    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
-    {
-      const int i = u * BLOCK_THREADS + static_cast<int>(threadIdx.x);
-      if (i < valid)
-      {
-        const Bits b  = keys[i];
-        key_digits[u] = static_cast<int>(digits.Digit(b));
-        args.d_keys_out[s.digit_offsets[key_digits[u]] + static_cast<OffsetT>(i)] =
-            detail::radix_sort_bits_out<IS_DESCENDING, KeyT>(b, decomposer);
-      }
-    }
+    ScatterKeys<FULL_TILE>(valid, digits, key_digits);
     if constexpr (!KEYS_ONLY)
     {
-      ValueT* exchanged = s.exchange.values.Alias();
-      __syncthreads(); // every key is out of the exchange
-#pragma unroll
-      for (int u = 0; u < ITEMS_PER_THREAD; ++u)
-      {
-        exchanged[ranks[u]] = values[u];
-      }
-      __syncthreads();
-#pragma unroll
-      for (int u = 0; u < ITEMS_PER_THREAD; ++u)
-      {
-        const int i = u * BLOCK_THREADS + static_cast<int>(threadIdx.x);
-        if (i < valid)
-        {
-          args.d_values_out[s.digit_offsets[key_digits[u]] + static_cast<OffsetT>(i)] = exchanged[i];
-        }
-      }
+      ScatterValues<FULL_TILE>(tile_offset, valid, ranks, key_digits);
+    }
+  }
+
+  //! Steps 1 to 5 (see the file comment).
+  __device__ CUBLING_FORCEINLINE void Process()
+  {
+    if (OneDigitPass())
+    {
+      CopyTile();
+      return;
+    }
+    if (threadIdx.x == 0)
+    {
+      s.tile = static_cast<int>(atomicAdd(args.d_tile_counter, 1u));
+    }
+    __syncthreads();
+    tile                  = s.tile;
+    const int tile_offset = tile * TILE_ITEMS;
+    const int valid = args.portion_items - tile_offset < TILE_ITEMS ? args.portion_items - tile_offset : TILE_ITEMS;
+    if (valid == TILE_ITEMS)
+    {
+      ProcessTile<true>(tile_offset, valid);
+    }
+    else
+    {
+      ProcessTile<false>(tile_offset, valid);
     }
   }
 };

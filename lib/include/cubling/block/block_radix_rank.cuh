@@ -32,6 +32,7 @@
 #include <cubling/util/uninitialized.cuh>
 
 #include <cuda/std/cstdint>
+#include <cuda/std/type_traits>
 #include <cuda/std/functional>
 #include <cuda/std/type_traits>
 
@@ -93,6 +94,36 @@ __device__ CUBLING_FORCEINLINE ::cuda::std::uint32_t lanemask_le()
   ::cuda::std::uint32_t mask;
   asm("mov.u32 %0, %%lanemask_le;" : "=r"(mask));
   return mask;
+}
+
+//! `value`, unchanged, but opaque to the compiler: what is computed from it
+//! afterwards is computed again, not taken from an earlier computation of
+//! the same thing. The match-based rankers read every key's digit twice, to
+//! count and to rank, with a block-wide scan in between; without this, the
+//! compiler keeps all the digits of the first reading in registers across
+//! the scan, one register per key, and a Onesweep tile of 20 keys a thread
+//! needs 96 registers instead of 80. Re-extracting a digit costs one or two
+//! instructions. Plain integers of up to 64 bits pass through an empty asm
+//! statement; other types (decomposed keys) are returned as they are.
+template <typename T>
+__device__ CUBLING_FORCEINLINE T opaque_value(T value)
+{
+  if constexpr (::cuda::std::is_integral<T>::value && sizeof(T) <= 4)
+  {
+    ::cuda::std::uint32_t word = static_cast<::cuda::std::uint32_t>(value);
+    asm volatile("" : "+r"(word));
+    return static_cast<T>(word);
+  }
+  else if constexpr (::cuda::std::is_integral<T>::value && sizeof(T) == 8)
+  {
+    ::cuda::std::uint64_t word = static_cast<::cuda::std::uint64_t>(value);
+    asm volatile("" : "+l"(word));
+    return static_cast<T>(word);
+  }
+  else
+  {
+    return value;
+  }
 }
 
 //! The lanes of `member_mask` whose `label` equals this lane's, found with
@@ -812,7 +843,7 @@ private:
     CUBLING_UNROLL
     for (int item = 0; item < KEYS_PER_THREAD; ++item)
     {
-      const ::cuda::std::uint32_t digit = digit_extractor.Digit(keys[item]);
+      const ::cuda::std::uint32_t digit = digit_extractor.Digit(detail::opaque_value(keys[item]));
       ::cuda::std::uint32_t peers;
       if constexpr (MATCH_ALGORITHM == WARP_MATCH_ATOMIC_OR)
       {

@@ -67,26 +67,40 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct DeviceRadixSo
   static constexpr int WIDEST      = KEY_BYTES > VALUE_BYTES ? KEY_BYTES : VALUE_BYTES;
   static constexpr int RADIX_BITS  = 8;
 
-  //! Threads per block: 512 for items of up to 4 bytes, 384 for wider ones.
-  static constexpr int onesweep_threads = WIDEST <= 4 ? 512 : 384;
-  //! Keys per thread: 20 for 1- and 2-byte keys, 16 for 4-byte keys, 18 for
-  //! 4-byte keys with values of up to 4 bytes; wider items fill 45 KiB.
+  //! 4-byte keys with values of at most 4 bytes, or none: the common case,
+  //! tuned on the H200 (figures/probes/radix_sweep.cu).
+  static constexpr bool WORD_KEYS = KEY_BYTES == 4 && VALUE_BYTES <= 4;
+  //! Threads per block: 384 for 4-byte keys and for wide items, 512 for
+  //! 1- and 2-byte keys.
+  static constexpr int onesweep_threads = WORD_KEYS || WIDEST > 4 ? 384 : 512;
+  //! Keys per thread. 4-byte keys alone: 20 with 32-bit offsets, 19 with
+  //! 64-bit ones (the offsets take registers too); with values: 23. 1- and
+  //! 2-byte keys: 20. Wider items fill 45 KiB.
   static constexpr int onesweep_items()
   {
+    if (WORD_KEYS)
+    {
+      return VALUE_BYTES == 0 ? (sizeof(OffsetT) == 4 ? 20 : 19) : 23;
+    }
     if (WIDEST <= 4)
     {
-      return KEY_BYTES <= 2 ? 20 : (VALUE_BYTES == 0 ? 16 : 18);
+      return 20;
     }
     const int items = 46080 / (384 * WIDEST);
     return items < 1 ? 1 : items;
   }
+  //! Blocks per SM that the kernel's registers must allow: the ranking
+  //! waits on shared memory and the look-back on L2, and more tiles in
+  //! flight hide it. 4-byte keys alone: 3 (56 registers a thread); with
+  //! values: 2 (80 registers). Otherwise no cap.
+  static constexpr int onesweep_min_blocks = WORD_KEYS ? (VALUE_BYTES == 0 ? 3 : 2) : 1;
 
   //! Pascal and later.
   struct Policy600 : ChainedPolicy<600, Policy600, Policy600>
   {
     using HistogramPolicy = AgentRadixSortHistogramPolicy<256, 8, 2, RADIX_BITS>;
     using OnesweepPolicy  = AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS,
-                                                        BLOCK_SCAN_WARP_SCANS, WARP_MATCH_ANY, 1>;
+                                                        BLOCK_SCAN_WARP_SCANS, WARP_MATCH_ANY, 1, onesweep_min_blocks>;
   };
   //! Hopper: the same tiles (the size query is bounded over the chain, and
   //! must stay under CUB's), a raking scan in the ranking.
@@ -94,7 +108,7 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct DeviceRadixSo
   {
     using HistogramPolicy = AgentRadixSortHistogramPolicy<256, 8, 2, RADIX_BITS>;
     using OnesweepPolicy  = AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS,
-                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1>;
+                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1, onesweep_min_blocks>;
   };
   using MaxPolicy = Policy900;
 };
