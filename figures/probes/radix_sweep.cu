@@ -31,6 +31,7 @@
 #include <cub/device/device_radix_sort.cuh>
 #include <cubling/device/device_radix_sort.cuh>
 #include "check.h"
+#include "probe_data.cuh"
 #include "probe_timer.h"
 
 #ifndef P_KT
@@ -104,19 +105,6 @@ cudaError_t cubling_sort(void* temp, size_t& bytes, const KeyT* keys_in, KeyT* k
                                                                                       8 * sizeof(KeyT), false, g_stream);
 }
 
-__global__ void fill(unsigned* p, int64_t words, unsigned salt)
-{
-  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < words; i += int64_t{gridDim.x} * blockDim.x)
-  {
-    unsigned x = static_cast<unsigned>(i) * 2654435761u ^ salt;
-    x ^= x >> 13;
-    x *= 0x5bd1e995u;
-    x ^= x >> 15;
-    x *= 0x27d4eb2du;
-    x ^= x >> 16;
-    p[i] = x;
-  }
-}
 // Floats: every finite bit pattern but NaNs (a NaN's payload order is not the point here).
 __global__ void finite(unsigned* p, int64_t n)
 {

@@ -24,6 +24,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cubling/device/device_scan.cuh>
 #include "check.h"
+#include "probe_data.cuh"
 #include "probe_timer.h"
 
 #ifndef P_THREADS
@@ -81,17 +82,6 @@ cudaError_t scan(void* temp, size_t& bytes, const T* in, T* out, Op op, Init ini
                                                                                       0);
 }
 
-__global__ void fill(unsigned* p, int64_t words, unsigned salt)
-{
-  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < words; i += int64_t{gridDim.x} * blockDim.x)
-  {
-    unsigned x = static_cast<unsigned>(i) * 2654435761u ^ salt;
-    x ^= x >> 13;
-    x *= 0x5bd1e995u;
-    x ^= x >> 15;
-    p[i] = x;
-  }
-}
 __global__ void shape(int* ints, float* floats, Affine* maps, int* keys, int64_t n)
 {
   for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n; i += int64_t{gridDim.x} * blockDim.x)
