@@ -22,14 +22,13 @@
 #include <cubling/device/device_reduce.cuh>
 
 #include "check.h" // CHECK_CUDA, from tests/
+#include "probe_timer.h"
 
 // The anchor's timing: three warm-up calls, then the median of `reps` calls,
-// each between two events on the default stream.
+// each between two events on the default stream (ProbeTimer, no L2 overwrite).
 static float median_us(const std::function<void()>& call, int reps = 200)
 {
-  cudaEvent_t start, stop;
-  CHECK_CUDA(cudaEventCreate(&start));
-  CHECK_CUDA(cudaEventCreate(&stop));
+  ProbeTimer timer;
   for (int i = 0; i < 3; ++i)
   {
     call();
@@ -38,18 +37,9 @@ static float median_us(const std::function<void()>& call, int reps = 200)
   std::vector<float> times;
   for (int i = 0; i < reps; ++i)
   {
-    CHECK_CUDA(cudaEventRecord(start));
-    call();
-    CHECK_CUDA(cudaEventRecord(stop));
-    CHECK_CUDA(cudaEventSynchronize(stop));
-    float ms = 0.0f;
-    CHECK_CUDA(cudaEventElapsedTime(&ms, start, stop));
-    times.push_back(1000.0f * ms);
+    times.push_back(timer.time_us(call));
   }
-  CHECK_CUDA(cudaEventDestroy(start));
-  CHECK_CUDA(cudaEventDestroy(stop));
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  return probe_median(times);
 }
 
 // Small non-zero integers, exact as floats too, from a hash of the index.

@@ -26,7 +26,8 @@
 //!   5. scatter the keys by rank into shared memory, so that each digit's
 //!      keys lie together, and write them out from there: consecutive
 //!      threads write consecutive addresses of one digit's run. Then the
-//!      values, the same way.
+//!      values: loaded only now, so that they take no registers while the
+//!      keys are ranked, and moved the same way.
 //! One read and one write per key, and the look-back words.
 //!
 //! **The look-back word.** 32 bits per digit per tile: the status in the top
@@ -221,6 +222,13 @@ struct AgentRadixSortOnesweep
     return static_cast<int>(threadIdx.x) * BINS_PER_THREAD + u;
   }
 
+  //! Where this thread's first key lies in the tile, warp-striped: each warp
+  //! holds WARP_ITEMS consecutive keys, and its lanes take every 32nd.
+  __device__ CUBLING_FORCEINLINE static int WarpStripedOffset()
+  {
+    return static_cast<int>(threadIdx.x / 32) * WARP_ITEMS + static_cast<int>(threadIdx.x % 32);
+  }
+
   //! The look-back word of digit `digit` of tile `t`.
   __device__ CUBLING_FORCEINLINE uint32_t* LookBackWord(int t, int digit) const
   {
@@ -325,7 +333,7 @@ struct AgentRadixSortOnesweep
   template <bool FULL_TILE>
   __device__ CUBLING_FORCEINLINE void LoadKeys(int tile_offset, int valid, Bits (&bits)[ITEMS_PER_THREAD]) const
   {
-    const int warp_offset = static_cast<int>(threadIdx.x / 32) * WARP_ITEMS + static_cast<int>(threadIdx.x % 32);
+    const int warp_offset = WarpStripedOffset();
     const KeyT padding    = Codec::template padding_key<IS_DESCENDING>(decomposer);
 #pragma unroll
     for (int u = 0; u < ITEMS_PER_THREAD; ++u)
@@ -340,7 +348,7 @@ struct AgentRadixSortOnesweep
   //! offset; `key_digits` keeps each one's digit for the values.
   template <bool FULL_TILE>
   __device__ CUBLING_FORCEINLINE void
-  ScatterKeys(int valid, const detail::radix_digit_extractor<KeyT, Decomposer>& digits, int (&key_digits)[ITEMS_PER_THREAD])
+  ScatterKeys(int valid, const Extractor& digits, int (&key_digits)[ITEMS_PER_THREAD])
   {
     const Bits* keys = s.exchange.keys.Alias();
 #pragma unroll
@@ -364,7 +372,7 @@ struct AgentRadixSortOnesweep
   __device__ CUBLING_FORCEINLINE void ScatterValues(int tile_offset, int valid, const int (&ranks)[ITEMS_PER_THREAD],
                                                     const int (&key_digits)[ITEMS_PER_THREAD])
   {
-    const int warp_offset = static_cast<int>(threadIdx.x / 32) * WARP_ITEMS + static_cast<int>(threadIdx.x % 32);
+    const int warp_offset = WarpStripedOffset();
     ValueSlot values[ITEMS_PER_THREAD];
 #pragma unroll
     for (int u = 0; u < ITEMS_PER_THREAD; ++u)
