@@ -48,13 +48,15 @@ struct PlainLauncher
 // example-begin dispatch
 //! The library's dispatch with its policy chain and the plain launcher, for
 //! keys only (Value = cubling::NullType) or pairs, with the offsets of an
-//! `int64_t` count, as step 5's call has.
+//! `int64_t` count, as step 5's call has; without the cooperative launch of
+//! small inputs (`false`: step 5's).
 template <bool DESCENDING, typename Value>
 using Dispatch =
   cubling::detail::DispatchRadixSort<DESCENDING, uint32_t, Value, cubling::detail::radix_sort_offset_t<int64_t>,
                                      cubling::detail::identity_decomposer_t,
                                      cubling::detail::DeviceRadixSortPolicy<uint32_t, Value,
-                                                                            cubling::detail::radix_sort_offset_t<int64_t>>,
+                                                                            cubling::detail::radix_sort_offset_t<int64_t>,
+                                                                            false>,
                                      PlainLauncher>;
 
 //! Out of place, the keys go from in() to out() and the input must stay as

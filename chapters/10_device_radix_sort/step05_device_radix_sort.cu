@@ -1,14 +1,22 @@
 // Step 5: cubling::DeviceRadixSort, the library's entry point.
 //
 // What changes: the call is the library's public one, with CUB's API. Under
-// it is step 4's dispatch, with the library's own launcher: each Onesweep
-// pass is the programmatic dependent launch of the kernel before it
-// (sm_90 and later), so that its blocks are resident and waiting
-// (cudaGridDependencySynchronize) when the previous pass ends. An input of
-// one tile or less is sorted in a single kernel by one block: no histogram,
-// no look-back words, one launch.
-// Why: at small sizes a sort is launches and little else: step 4 pays the
-// histogram kernel and four passes, each waiting for the last to drain.
+// it is step 4's dispatch, with the library's own launcher and the
+// cooperative launch turned on. Three ways, by size:
+//   - one tile or less: a single kernel, one block, no histogram and no
+//     look-back words;
+//   - a few tiles, all of which fit on the GPU at once (up to about 2^20
+//     4-byte keys on an H200): one cooperative kernel does the reset, the
+//     histogram and every pass, with a grid-wide barrier where step 4 ends a
+//     launch; its blocks are wider (512 threads), so that a few tiles still
+//     rank on many warps;
+//   - more: step 4's launches, each pass the programmatic dependent launch
+//     of the kernel before it (sm_90 and later), so that its blocks are
+//     resident and waiting (cudaGridDependencySynchronize) when the previous
+//     pass ends.
+// Why: at small sizes a sort is launches and little else: step 4 pays a
+// memset, the histogram kernel and four passes, each waiting for the last
+// to drain.
 // Expected: step 4's time at large sizes; faster at small ones, by most of
 // a launch's latency per pass, and much faster for one tile.
 #include <cubling/device/device_radix_sort.cuh>

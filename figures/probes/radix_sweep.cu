@@ -10,7 +10,11 @@
 //   P_KT, P_KI, P_KB: threads, keys per thread and blocks per SM (the kernel's
 //                     __launch_bounds__) of the tile for 4-byte keys alone;
 //   P_PT, P_PI, P_PB: the same for 4-byte keys with 4-byte values;
-//   P_WT, P_WI, P_WB: the same for 8-byte keys.
+//   P_WT, P_WI, P_WB: the same for 8-byte keys;
+//   P_CT, P_CI:       threads and keys per thread of the cooperative sort of
+//                     small inputs, for 4-byte keys alone (P_CT=0: no
+//                     cooperative sort for any type; unset or -1: the
+//                     library's shape).
 // Every cubling result is compared with CUB's, bit for bit.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
@@ -18,7 +22,8 @@
 // Arguments: [reps [largest log2 size [options...]]]; options: "stream" (the
 // sorts run on a created stream, not the legacy default one), "host" (the
 // 4-byte keys drawn on the host, as the chapter runner draws them),
-// "only=WORK" (one of the works below), "sizes=A,B,..." (log2 sizes).
+// "only=WORK" (one of the works below), "sizes=A,B,..." (log2 sizes),
+// "phases" (the cooperative sort's phases, from CUBLING_RADIX_SORT_PHASE).
 // Output: CSV, variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check
 #include <cstdint>
 #include <cstdio>
@@ -27,6 +32,19 @@
 #include <functional>
 #include <string>
 #include <vector>
+
+// Option "phases": the cooperative sort's phases, timed by the last block's thread 0.
+__device__ unsigned long long g_phase[64];
+__device__ __forceinline__ void probe_stamp(int slot)
+{
+  if (threadIdx.x == 0 && blockIdx.x == gridDim.x - 1 && slot < 64)
+  {
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    g_phase[slot] = t;
+  }
+}
+#define CUBLING_RADIX_SORT_PHASE(slot) probe_stamp(slot)
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cubling/device/device_radix_sort.cuh>
@@ -61,6 +79,12 @@
 #ifndef P_WB
 #define P_WB 1
 #endif
+#ifndef P_CT
+#define P_CT -1
+#endif
+#ifndef P_CI
+#define P_CI 1
+#endif
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
@@ -78,6 +102,12 @@ template <typename KeyT, typename ValueT> struct Chain
     using OnesweepPolicy  = std::conditional_t<
         (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB>,
         std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB>, Onesweep<P_KT, P_KI, P_KB>>>;
+    // The cooperative sort of small inputs: the library's shape, unless
+    // P_CT and P_CI set it (P_CT=0: none, every input takes the launches).
+    using Library = typename cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT, unsigned int>::CooperativeTile;
+    using CooperativePolicy = std::conditional_t<(P_CT > 0 && sizeof(KeyT) == 4 && !PAIRS),
+                                                 Onesweep<(P_CT > 0 ? P_CT : 32), P_CI, 1>, Library>;
+    static constexpr bool COOPERATIVE_SMALL_INPUTS = P_CT != 0;
   };
   using MaxPolicy = Policy900;
 };
@@ -123,6 +153,7 @@ int main(int argc, char** argv)
   const int reps      = argc > 1 ? atoi(argv[1]) : 15;
   const int max_log2  = argc > 2 ? atoi(argv[2]) : 28;
   bool host_keys      = false;
+  bool phases         = false;
   std::string only;
   std::vector<int> only_sizes;
   for (int a = 3; a < argc; ++a)
@@ -131,6 +162,10 @@ int main(int argc, char** argv)
     if (option == "stream")
     {
       CHECK_CUDA(cudaStreamCreate(&g_stream));
+    }
+    else if (option == "phases")
+    {
+      phases = true;
     }
     else if (option == "host")
     {
@@ -184,7 +219,7 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
   const std::string variant = std::string(g_stream ? "stream_" : "") + (host_keys ? "hostkeys_" : "") + "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
-      P_WT) "x" STR(P_WI) "b" STR(P_WB);
+      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI);
   std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   size_t b = temp_bytes;
   using u32 = unsigned;
@@ -277,6 +312,27 @@ int main(int argc, char** argv)
       }
       std::printf("%s,%s,%d,cub_int_vs_int64,%.2f,%.2f,,,,\n", variant.c_str(), w.name, lg, probe_median(t[2]),
                   probe_median(t[3]));
+      if (phases) // the last block's phases in a cooperative sort, microseconds from its start
+      {
+        for (int r = 0; r < 3; ++r)
+        {
+          unsigned long long zero[64] = {};
+          CHECK_CUDA(cudaMemcpyToSymbol(g_phase, zero, sizeof(zero)));
+          w.cubling(n, false);
+          CHECK_CUDA(cudaDeviceSynchronize());
+          unsigned long long stamp[64];
+          CHECK_CUDA(cudaMemcpyFromSymbol(stamp, g_phase, sizeof(stamp)));
+          std::printf("phases,%s,%d", w.name, lg);
+          for (int slot = 1; slot < 64; ++slot)
+          {
+            if (stamp[slot] != 0 && stamp[0] != 0)
+            {
+              std::printf(",%d:%.2f", slot, (stamp[slot] - stamp[0]) / 1000.0);
+            }
+          }
+          std::printf("\n");
+        }
+      }
       std::fflush(stdout);
     }
   }

@@ -12,7 +12,8 @@
 //     for bit; cubling's size query never larger than CUB's.
 // Distributions: uniform random bits (NaNs included for floating point, and
 // -0.0/+0.0 mixed in), low entropy (the AND of three random words), all
-// equal, sorted, reverse sorted. Helpers (DeviceArray, rng, run()) come from
+// equal, sorted, reverse sorted, and the ends random (only the lowest and
+// highest bytes vary: the passes between copy). Helpers (DeviceArray, rng, run()) come from
 // the DeviceReduce harness.
 #pragma once
 
@@ -52,7 +53,8 @@ enum class Dist
   low_entropy,
   all_equal,
   sorted,
-  reverse_sorted
+  reverse_sorted,
+  ends_random //!< the lowest and highest bytes random, the bytes between the same in every key
 };
 
 inline const char* dist_name(Dist d)
@@ -67,6 +69,8 @@ inline const char* dist_name(Dist d)
     return "all equal";
   case Dist::sorted:
     return "sorted";
+  case Dist::ends_random:
+    return "ends random";
   default:
     return "reverse sorted";
   }
@@ -103,6 +107,18 @@ template <typename K> K random_key(Dist d)
   }
 }
 
+//! The key `same` with its lowest and highest bytes random: for 4-byte keys
+//! and wider, a sort whose middle passes see one digit (they copy) between
+//! passes that rank.
+template <typename K> K ends_random_key(K same)
+{
+  constexpr int bits = static_cast<int>(sizeof(K) * 8);
+  const Bits<K> ends = static_cast<Bits<K>>(Bits<K>(0xff) | static_cast<Bits<K>>(Bits<K>(0xff) << (bits - 8)));
+  const Bits<K> b    = static_cast<Bits<K>>((check_random_bits<Bits<K>>(&rng) & ends) |
+                                         (cuda::std::bit_cast<Bits<K>>(same) & static_cast<Bits<K>>(~ends)));
+  return cuda::std::bit_cast<K>(b);
+}
+
 //! n keys of distribution d; for floating point, a few -0.0 and +0.0 among uniform ones.
 template <typename K> std::vector<K> make_keys(int64_t n, Dist d)
 {
@@ -110,7 +126,7 @@ template <typename K> std::vector<K> make_keys(int64_t n, Dist d)
   const K same = random_key<K>(Dist::uniform);
   for (auto& k : keys)
   {
-    k = d == Dist::all_equal ? same : random_key<K>(d);
+    k = d == Dist::all_equal ? same : d == Dist::ends_random ? ends_random_key(same) : random_key<K>(d);
   }
   if (cubling::detail::radix_key_traits<K>::is_floating && d == Dist::uniform)
   {
@@ -405,7 +421,7 @@ template <typename K, typename V, bool DESCENDING> void check_type(int max_log)
     check_sort<K, V, DESCENDING>(n, Dist::uniform, 0, bits);
   }
   const int64_t n = 100003;
-  for (Dist d : {Dist::low_entropy, Dist::all_equal, Dist::sorted, Dist::reverse_sorted})
+  for (Dist d : {Dist::low_entropy, Dist::all_equal, Dist::sorted, Dist::reverse_sorted, Dist::ends_random})
   {
     check_sort<K, V, DESCENDING>(n, d, 0, bits);
     check_sort<K, V, DESCENDING>(3000, d, 0, bits);

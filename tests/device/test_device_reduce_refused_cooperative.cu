@@ -4,12 +4,9 @@
 // behind.
 //
 // The refusal is forced without a special device: DispatchReduce takes its
-// launcher as a template parameter, and RefusingLauncher, given a
-// cooperative launch, makes a real one that the runtime must refuse (an
-// empty kernel on 2^20 blocks of 1024 threads, more than any GPU holds at
-// once), so that the refusal is also pending as the thread's last error, as
-// a real one would be. It checks that the runtime did refuse, and counts the
-// refusals: one per call whose grid has more than one block (more than one
+// launcher as a template parameter, and RefusingLauncher
+// (refusing_launcher.cuh) makes the runtime refuse every cooperative launch
+// for real. It checks that the runtime did refuse, and counts the refusals: one per call whose grid has more than one block (more than one
 // tile of items) on a device that launches cooperatively, none otherwise.
 //
 // For Sum (int32, and float on small whole numbers, whose sums are exact in
@@ -25,41 +22,14 @@
 
 #include <cubling/device/device_reduce.cuh>
 
+#include "refusing_launcher.cuh"
 #include "test_device_reduce.cuh"
 
 namespace
 {
 using namespace device_reduce_test;
+using namespace test_launchers;
 using cubling::detail::DispatchReduce;
-using cubling::detail::KernelLauncher;
-using cubling::detail::LaunchConfig;
-
-// Cooperative launches refused so far.
-long long refusals = 0;
-
-// example-begin refusing-launcher
-// A launcher whose cooperative launches the runtime refuses; plain launches go through.
-struct RefusingLauncher
-{
-  template <typename... Params, typename... Args>
-  static cudaError_t Launch(const LaunchConfig& how, void (*kernel)(Params...), Args&&... args)
-  {
-    if (!how.cooperative)
-    {
-      return KernelLauncher::Launch(how, kernel, std::forward<Args>(args)...);
-    }
-    LaunchConfig too_large = how;
-    too_large.grid         = dim3(1u << 20);
-    too_large.block        = dim3(1024);
-    const cudaError_t status = KernelLauncher::Launch(too_large, cubling::detail::EmptyKernel<void>);
-    EXPECT(status == cudaErrorCooperativeLaunchTooLarge, "the forced refusal returned %s", cudaGetErrorName(status));
-    const cudaError_t pending = cudaPeekAtLastError();
-    EXPECT(pending == cudaErrorCooperativeLaunchTooLarge, "the refusal is not pending: %s", cudaGetErrorName(pending));
-    ++refusals;
-    return status;
-  }
-};
-// example-end refusing-launcher
 
 using Identity = cubling::detail::IgnoreIndex<cubling::detail::Identity>;
 using Library  = cubling::detail::DeviceReducePolicy;

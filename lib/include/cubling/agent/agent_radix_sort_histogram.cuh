@@ -212,8 +212,8 @@ struct AgentRadixSortHistogram
     }
   }
 
-  //! All three phases (see the file comment).
-  __device__ CUBLING_FORCEINLINE void Process()
+  //! Phases 1 and 2: this block's tiles counted, and added to `d_bins`.
+  __device__ CUBLING_FORCEINLINE void CountAndAdd()
   {
     for (int i = threadIdx.x; i < num_passes * NUM_PARTS * RADIX_DIGITS; i += BLOCK_THREADS)
     {
@@ -241,6 +241,12 @@ struct AgentRadixSortHistogram
         atomicAdd(d_bins + i, static_cast<OffsetT>(count));
       }
     }
+  }
+
+  //! All three phases (see the file comment).
+  __device__ CUBLING_FORCEINLINE void Process()
+  {
+    CountAndAdd();
     __threadfence(); // this block's counts reach L2 before it says it is done
     __syncthreads();
     if (threadIdx.x == 0)

@@ -37,14 +37,15 @@
 //! in one store, so a reader never sees one without the other. The words are
 //! zeroed once per sort, by the histogram kernel; the launches after the
 //! first reuse them without another reset, because each one counts only
-//! words that carry its own tag (1, 2, 3, 1, ... by launch): everything a
-//! launch can find there was written by the two launches before it, or is
-//! still zero.
+//! words that carry its own tag (1, 2, 3, 1, ... by launch): every launch
+//! writes every word of its tiles, so everything a launch can find there
+//! was written by the two launches before it, or is still zero.
 //!
 //! **A pass on one digit.** When the up-front histogram shows that every key
 //! has the same digit in this pass, the pass keeps the order of the keys:
 //! each block copies its tile, with no ranking and no look-back (inputs of
-//! few distinct keys, and the untouched high bits of small integers).
+//! few distinct keys, and the untouched high bits of small integers). It
+//! still stamps its tile's look-back words with its tag.
 #pragma once
 
 #include <cstdint>
@@ -56,6 +57,14 @@
 #include <cubling/block/radix_rank_sort_operations.cuh>
 #include <cubling/util/macros.cuh>
 #include <cubling/util/uninitialized.cuh>
+
+//! A probe may time the cooperative sort's phases (figures/probes/radix_sweep.cu):
+//! `slot` is 0 at the start, 1 after the reset, 2 after the histogram, and
+//! 10 * (pass + 1) + step in pass `pass` (step 0: start, 1: ranked,
+//! 2: looked back, 3: scattered).
+#ifndef CUBLING_RADIX_SORT_PHASE
+#define CUBLING_RADIX_SORT_PHASE(slot)
+#endif
 
 namespace cubling
 {
@@ -310,9 +319,17 @@ struct AgentRadixSortOnesweep
     return __syncthreads_or(one_digit) != 0;
   }
 
-  //! A pass on one digit: copy tile `blockIdx.x` of the portion where it is.
+  //! A pass on one digit: copy tile `blockIdx.x` of the portion where it
+  //! is, and stamp the tile's look-back words with this launch's tag, as a
+  //! ranked tile would. Without the stamp, the words of the launch three
+  //! before (the same tag) would survive two copying passes and read as
+  //! this launch's.
   __device__ CUBLING_FORCEINLINE void CopyTile()
   {
+    for (int digit = threadIdx.x; digit < RADIX_DIGITS; digit += BLOCK_THREADS)
+    {
+      detail::store_relaxed(LookBackWord(static_cast<int>(blockIdx.x), digit), Word::make(Word::PREFIX, args.tag, 0));
+    }
     const int64_t tile_offset = int64_t{blockIdx.x} * TILE_ITEMS;
     for (int i = threadIdx.x; i < TILE_ITEMS; i += BLOCK_THREADS)
     {
@@ -407,7 +424,7 @@ struct AgentRadixSortOnesweep
 
   //! Steps 2 to 5 for one tile; FULL_TILE: every one of its keys is there.
   template <bool FULL_TILE>
-  __device__ CUBLING_FORCEINLINE void ProcessTile(int tile_offset, int valid)
+  __device__ CUBLING_FORCEINLINE void ProcessTile(int tile_offset, int valid, int phase)
   {
     Bits bits[ITEMS_PER_THREAD];
     LoadKeys<FULL_TILE>(tile_offset, valid, bits);
@@ -417,7 +434,9 @@ struct AgentRadixSortOnesweep
     int ranks[ITEMS_PER_THREAD];
     int tile_digit_starts[BINS_PER_THREAD];
     Rank(s.exchange.rank).RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts{*this});
+    CUBLING_RADIX_SORT_PHASE(phase + 1);
     LookBack(tile_digit_starts, tile_offset + TILE_ITEMS >= args.portion_items);
+    CUBLING_RADIX_SORT_PHASE(phase + 2);
     __syncthreads(); // the ranking's storage becomes the keys' exchange; the offsets are in
 
     // Step 5: keys by rank into shared memory, then out, digit run by digit run.
@@ -436,6 +455,22 @@ struct AgentRadixSortOnesweep
     }
   }
 
+  //! Steps 2 to 5 for tile `t` of the portion.
+  __device__ CUBLING_FORCEINLINE void ProcessTileAt(int t, int phase = 0)
+  {
+    tile                  = t;
+    const int tile_offset = tile * TILE_ITEMS;
+    const int valid = args.portion_items - tile_offset < TILE_ITEMS ? args.portion_items - tile_offset : TILE_ITEMS;
+    if (valid == TILE_ITEMS)
+    {
+      ProcessTile<true>(tile_offset, valid, phase);
+    }
+    else
+    {
+      ProcessTile<false>(tile_offset, valid, phase);
+    }
+  }
+
   //! Steps 1 to 5 (see the file comment).
   __device__ CUBLING_FORCEINLINE void Process()
   {
@@ -449,17 +484,20 @@ struct AgentRadixSortOnesweep
       s.tile = static_cast<int>(atomicAdd(args.d_tile_counter, 1u));
     }
     __syncthreads();
-    tile                  = s.tile;
-    const int tile_offset = tile * TILE_ITEMS;
-    const int valid = args.portion_items - tile_offset < TILE_ITEMS ? args.portion_items - tile_offset : TILE_ITEMS;
-    if (valid == TILE_ITEMS)
+    ProcessTileAt(s.tile);
+  }
+
+  //! Steps 2 to 5 in a grid whose blocks are all resident at once (the
+  //! cooperative sort of a small input): block b takes tile b, with no
+  //! counter, since no tile can wait on a block that has not started.
+  __device__ CUBLING_FORCEINLINE void ProcessResident(int phase)
+  {
+    if (OneDigitPass())
     {
-      ProcessTile<true>(tile_offset, valid);
+      CopyTile();
+      return;
     }
-    else
-    {
-      ProcessTile<false>(tile_offset, valid);
-    }
+    ProcessTileAt(static_cast<int>(blockIdx.x), phase);
   }
 };
 

@@ -15,10 +15,11 @@
 //!      before any launch; an empty input succeeds here, having written
 //!      nothing; a sort on no bits copies (or, in place, does nothing);
 //!   4. walks the policy chain to the policy of the current device;
-//!   5. launches: the single-tile kernel for an input of one tile, else the
-//!      reset, the histogram kernel and one Onesweep launch per pass and
-//!      portion, ping-ponging between two buffers so that the last pass
-//!      writes the output.
+//!   5. launches: the single-tile kernel for an input of one tile; the
+//!      cooperative kernel for an input whose tiles all fit on the GPU at
+//!      once; else the reset, the histogram kernel and one Onesweep launch
+//!      per pass and portion. The passes ping-pong between two buffers so
+//!      that the last one writes the output.
 //! It never asks for more temporary storage than CUB 3.0.1 does for the
 //! same call: its tiles are at least as large as CUB's on Hopper (fewer
 //! look-back words), and it keeps one set of look-back words for all passes.
@@ -59,8 +60,10 @@ using radix_sort_offset_t = std::conditional_t<(sizeof(NumItemsT) <= 4), unsigne
 //!
 //! @tparam KeyT     the key type
 //! @tparam ValueT   the value type (NullType: keys only)
-//! @tparam OffsetT  the offset type
-template <typename KeyT, typename ValueT, typename OffsetT> struct DeviceRadixSortPolicy
+//! @tparam OffsetT      the offset type
+//! @tparam COOPERATIVE  sort an input of a few tiles in one cooperative launch
+//!                      (chapter 10's step 4 turns it off)
+template <typename KeyT, typename ValueT, typename OffsetT, bool COOPERATIVE = true> struct DeviceRadixSortPolicy
 {
   static constexpr int KEY_BYTES   = static_cast<int>(sizeof(KeyT));
   static constexpr int VALUE_BYTES = std::is_same<ValueT, NullType>::value ? 0 : static_cast<int>(sizeof(ValueT));
@@ -95,12 +98,31 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct DeviceRadixSo
   //! values: 2 (80 registers). Otherwise no cap.
   static constexpr int onesweep_min_blocks = WORD_KEYS ? (VALUE_BYTES == 0 ? 3 : 2) : 1;
 
+  //! The cooperative sort of a small input (one tile per block, all
+  //! resident): wide blocks, so that a few tiles still spread their ranking
+  //! over many warps: 512 threads for items of up to 4 bytes, with at least
+  //! 16 keys each (8192 keys a tile: 2^20 keys fit on Hopper's 132 SMs at a
+  //! block per SM), the Onesweep block for wider items (whose tile already
+  //! fills the exchange). Never a smaller tile than Onesweep's, so never
+  //! more look-back words.
+  static constexpr int onesweep_tile       = onesweep_threads * onesweep_items();
+  static constexpr int cooperative_threads = WIDEST > 4 ? onesweep_threads : 512;
+  static constexpr int cooperative_items_min = WIDEST > 4 ? 1 : 16;
+  static constexpr int cooperative_items =
+      (onesweep_tile + cooperative_threads - 1) / cooperative_threads > cooperative_items_min
+          ? (onesweep_tile + cooperative_threads - 1) / cooperative_threads
+          : cooperative_items_min;
+  using CooperativeTile = AgentRadixSortOnesweepPolicy<cooperative_threads, cooperative_items, RADIX_BITS,
+                                                       BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1, 1>;
+
   //! Pascal and later.
   struct Policy600 : ChainedPolicy<600, Policy600, Policy600>
   {
     using HistogramPolicy = AgentRadixSortHistogramPolicy<256, 8, 2, RADIX_BITS>;
     using OnesweepPolicy  = AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS,
                                                         BLOCK_SCAN_WARP_SCANS, WARP_MATCH_ANY, 1, onesweep_min_blocks>;
+    static constexpr bool COOPERATIVE_SMALL_INPUTS = COOPERATIVE;
+    using CooperativePolicy                        = CooperativeTile;
   };
   //! Hopper: the same tiles (the size query is bounded over the chain, and
   //! must stay under CUB's), a raking scan in the ranking.
@@ -109,6 +131,8 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct DeviceRadixSo
     using HistogramPolicy = AgentRadixSortHistogramPolicy<256, 8, 2, RADIX_BITS>;
     using OnesweepPolicy  = AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS,
                                                         BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1, onesweep_min_blocks>;
+    static constexpr bool COOPERATIVE_SMALL_INPUTS = COOPERATIVE;
+    using CooperativePolicy                        = CooperativeTile;
   };
   using MaxPolicy = Policy900;
 };
@@ -230,12 +254,38 @@ struct DispatchRadixSort
       return cudaSuccess;
     }
 
+    OffsetT* d_bins          = static_cast<OffsetT*>(parts[BINS]);
+    unsigned int* d_counters = static_cast<unsigned int*>(parts[COUNTERS]);
+    uint32_t* d_lookback     = static_cast<uint32_t*>(parts[LOOKBACK]);
+    // The passes go from the input, through the two buffers, to the output
+    // (radix_sort_pass_target). In place, the two buffers are the caller's;
+    // otherwise the input is only read, and the spare buffer is buffer 0.
+    KeyT* key_buffers[2]     = {d_keys.Current(), d_keys.Alternate()};
+    ValueT* value_buffers[2] = {d_values.Current(), d_values.Alternate()};
+    if (!is_overwrite_okay)
+    {
+      key_buffers[0]   = static_cast<KeyT*>(parts[KEYS]);
+      value_buffers[0] = static_cast<ValueT*>(parts[VALUES]);
+    }
+    const bool result_flips = is_overwrite_okay ? passes % 2 == 1 : true;
+
+    if constexpr (ActivePolicy::COOPERATIVE_SMALL_INPUTS)
+    {
+      bool sorted = false;
+      CUBLING_RETURN_IF_ERROR(InvokeCooperative<ActivePolicy>(d_bins, d_lookback, key_buffers, value_buffers, sorted));
+      if (sorted)
+      {
+        if (result_flips)
+        {
+          Flip();
+        }
+        return cudaSuccess;
+      }
+    }
+
     const int64_t portion_items = PortionItems(TILE_ITEMS);
     const int64_t portions      = ceil_div(num_items, portion_items);
     const int64_t launches      = portions * passes;
-    OffsetT* d_bins             = static_cast<OffsetT*>(parts[BINS]);
-    unsigned int* d_counters    = static_cast<unsigned int*>(parts[COUNTERS]);
-    uint32_t* d_lookback        = static_cast<uint32_t*>(parts[LOOKBACK]);
 
     // The histograms and counters are contiguous: one reset.
     const size_t reset_bytes =
@@ -258,26 +308,14 @@ struct DispatchRadixSort
     CUBLING_RETURN_IF_ERROR(Launcher::Launch(histogram_how, histogram, d_bins, d_counters + launches, d_keys.Current(),
                                              num_items, begin_bit, end_bit, d_lookback, lookback_words, decomposer));
 
-    // The passes: from the input, through the two buffers, to the output.
-    // In place, the two buffers are the caller's; otherwise the input is
-    // only read, and the passes alternate between the output and the spare
-    // buffer so that the last one writes the output.
-    KeyT* key_buffers[2]     = {d_keys.Current(), d_keys.Alternate()};
-    ValueT* value_buffers[2] = {d_values.Current(), d_values.Alternate()};
-    if (!is_overwrite_okay)
-    {
-      key_buffers[0]   = static_cast<KeyT*>(parts[KEYS]);
-      value_buffers[0] = static_cast<ValueT*>(parts[VALUES]);
-    }
+    // The passes, one launch per pass and portion.
     constexpr auto onesweep =
         DeviceRadixSortOnesweepKernel<MaxPolicy, IS_DESCENDING, KeyT, ValueT, OffsetT, Decomposer>;
     const KeyT* keys_in     = d_keys.Current();
     const ValueT* values_in = d_values.Current();
     for (int pass = 0; pass < passes; ++pass)
     {
-      // In place: pass p writes buffer (p + 1) % 2. Otherwise the output is
-      // buffer 1, written by the last pass and every other one before it.
-      const int target = is_overwrite_okay ? (pass + 1) % 2 : ((passes - 1 - pass) % 2 == 0 ? 1 : 0);
+      const int target = radix_sort_pass_target(pass, passes, is_overwrite_okay);
       const int bit    = begin_bit + pass * RADIX_BITS;
       for (int64_t portion = 0; portion < portions; ++portion)
       {
@@ -308,13 +346,63 @@ struct DispatchRadixSort
       keys_in   = key_buffers[target];
       values_in = value_buffers[target];
     }
-    if (is_overwrite_okay ? passes % 2 == 1 : true)
+    if (result_flips)
     {
       Flip();
     }
     return cudaSuccess;
   }
   // example-end invoke
+
+  // example-begin invoke-cooperative
+  //! The whole sort in one cooperative launch, when its tiles all fit on the
+  //! GPU at once. `sorted` says whether it ran: not when the input is too
+  //! large, the device cannot launch cooperatively, or the runtime refuses
+  //! (then the error is cleared, and the caller takes the other way).
+  template <typename ActivePolicy>
+  cudaError_t InvokeCooperative(OffsetT* d_bins, uint32_t* d_lookback, KeyT* (&key_buffers)[2],
+                                ValueT* (&value_buffers)[2], bool& sorted)
+  {
+    using Policy  = typename ActivePolicy::CooperativePolicy;
+    using SmallOffsetT = unsigned int; // a GPU-full of tiles: far fewer than 2^32 keys
+    constexpr auto cooperative_sort =
+        DeviceRadixSortCooperativeKernel<MaxPolicy, IS_DESCENDING, KeyT, ValueT, SmallOffsetT, Decomposer>;
+    sorted              = false;
+    const int64_t tiles = ceil_div(num_items, int64_t{Policy::TILE_ITEMS});
+    int device = 0, sms = 0, per_sm = 0, cooperative = 0;
+    CUBLING_RETURN_IF_ERROR(cudaGetDevice(&device));
+    CUBLING_RETURN_IF_ERROR(sm_count(device, sms));
+    CUBLING_RETURN_IF_ERROR(resident_blocks_per_sm<cooperative_sort>(device, Policy::BLOCK_THREADS, per_sm));
+    CUBLING_RETURN_IF_ERROR(can_launch_cooperatively(device, cooperative));
+    if (!cooperative || tiles > int64_t{sms} * per_sm)
+    {
+      return cudaSuccess;
+    }
+    CooperativeSortArgs<KeyT, ValueT, SmallOffsetT> args{};
+    args.d_keys_in          = d_keys.Current();
+    args.d_key_buffers[0]   = key_buffers[0];
+    args.d_key_buffers[1]   = key_buffers[1];
+    args.d_values_in        = d_values.Current();
+    args.d_value_buffers[0] = value_buffers[0];
+    args.d_value_buffers[1] = value_buffers[1];
+    args.d_bins             = reinterpret_cast<SmallOffsetT*>(d_bins); // as many counts, each no wider
+    args.d_lookback         = d_lookback;
+    args.num_items          = static_cast<int>(num_items);
+    args.begin_bit          = begin_bit;
+    args.end_bit            = end_bit;
+    args.is_overwrite_okay  = is_overwrite_okay;
+    LaunchConfig how{dim3(static_cast<unsigned>(tiles)), dim3(Policy::BLOCK_THREADS), 0, stream};
+    how.cooperative          = true;
+    const cudaError_t status = Launcher::Launch(how, cooperative_sort, args, decomposer);
+    if (is_cooperative_refusal(status))
+    {
+      (void) cudaGetLastError(); // refused before anything ran: clear it, and take the other way
+      return cudaSuccess;
+    }
+    sorted = status == cudaSuccess;
+    return status;
+  }
+  // example-end invoke-cooperative
 
   //! @brief Check, answer the size query, or pick the policy and launch.
   //!

@@ -14,10 +14,15 @@
 //! The look-back words are zeroed inside the sort, not trusted from the
 //! storage: garbage, a previous call's words, or this call's own words from
 //! an earlier replay of a CUDA graph all read as zero to the first pass.
-//! An input of one tile or less takes the single-tile kernel alone.
+//! An input of one tile or less takes the single-tile kernel alone. An input
+//! of a few tiles, all of which fit on the GPU at once, takes one
+//! cooperative kernel that does all of the above, with a grid-wide barrier
+//! where a launch would end.
 #pragma once
 
 #include <cstdint>
+
+#include <cooperative_groups.h>
 
 #include <cubling/agent/agent_radix_sort_histogram.cuh>
 #include <cubling/agent/agent_radix_sort_onesweep.cuh>
@@ -64,6 +69,128 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::OnesweepPolicy::BLOCK
   __shared__ typename Agent::TempStorage temp_storage;
   Agent(temp_storage, args, decomposer).Process();
 }
+
+//! Which of a sort's two buffers pass `pass` of `passes` writes. In place
+//! (`is_overwrite_okay`), pass p reads buffer p % 2 and writes the other;
+//! otherwise the input is only read, buffer 1 is the output and buffer 0 the
+//! spare, and the passes alternate so that the last one writes the output.
+CUBLING_HOST_DEVICE constexpr int radix_sort_pass_target(int pass, int passes, bool is_overwrite_okay)
+{
+  return is_overwrite_okay ? (pass + 1) % 2 : ((passes - 1 - pass) % 2 == 0 ? 1 : 0);
+}
+
+//! What the cooperative sort of a small input works on.
+template <typename KeyT, typename ValueT, typename OffsetT> struct CooperativeSortArgs
+{
+  const KeyT* d_keys_in;        //!< the input keys
+  KeyT* d_key_buffers[2];       //!< the passes' targets (radix_sort_pass_target)
+  const ValueT* d_values_in;    //!< the input values (keys only: unused)
+  ValueT* d_value_buffers[2];   //!< likewise
+  OffsetT* d_bins;              //!< RADIX_DIGITS counts per pass
+  uint32_t* d_lookback;         //!< RADIX_DIGITS words per tile (per block)
+  int num_items;                //!< keys, at most one tile per block
+  int begin_bit;                //!< the first bit sorted on
+  int end_bit;                  //!< one past the last bit sorted on
+  bool is_overwrite_okay;       //!< may the input buffers be written
+};
+
+// example-begin cooperative-kernel
+//! A small input's whole sort in one launch, every block resident at once,
+//! block b owning tile b: the reset, the histogram and every Onesweep pass
+//! of the multi-launch sort, each ended by a grid-wide barrier instead of
+//! by the end of a kernel. The histogram stays counts in global memory;
+//! each block turns a pass's counts into offsets in its own shared memory
+//! when the pass starts (one read of 256 counts), so that no block has to
+//! finish the histogram for the others, and the passes read their offsets
+//! from shared memory. Its tiles are at least as large as the Onesweep
+//! tiles of the same policy (no more look-back words), its blocks wider, so
+//! that a few tiles still spread their ranking over many warps.
+template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer>
+__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::CooperativePolicy::BLOCK_THREADS)
+    DeviceRadixSortCooperativeKernel(CooperativeSortArgs<KeyT, ValueT, OffsetT> args, Decomposer decomposer)
+{
+  using Policy = typename MaxPolicy::ActivePolicy::CooperativePolicy;
+  using HistogramPolicy =
+      AgentRadixSortHistogramPolicy<Policy::BLOCK_THREADS, Policy::ITEMS_PER_THREAD, 2, Policy::RADIX_BITS>;
+  using Histogram = AgentRadixSortHistogram<HistogramPolicy, IS_DESCENDING, KeyT, OffsetT, Decomposer>;
+  using Onesweep  = AgentRadixSortOnesweep<Policy, IS_DESCENDING, KeyT, ValueT, OffsetT, Decomposer>;
+  using BinScan   = BlockScan<OffsetT, Policy::BLOCK_THREADS>;
+  constexpr int RADIX_DIGITS = 1 << Policy::RADIX_BITS;
+  static_assert(Policy::BLOCK_THREADS >= RADIX_DIGITS, "a thread per digit");
+  __shared__ union
+  {
+    typename Histogram::TempStorage histogram;
+    typename BinScan::TempStorage bin_scan;
+    typename Onesweep::TempStorage onesweep;
+  } temp_storage;
+  __shared__ OffsetT pass_bins[RADIX_DIGITS]; // the current pass's exclusive digit offsets
+  const cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  const int passes = radix_sort_passes(args.begin_bit, args.end_bit, Policy::RADIX_BITS);
+  CUBLING_RADIX_SORT_PHASE(0);
+
+  // The reset: the storage may hold anything.
+  const int lookback_words = static_cast<int>(gridDim.x) * RADIX_DIGITS;
+  for (int i = static_cast<int>(grid.thread_rank()); i < lookback_words; i += static_cast<int>(grid.size()))
+  {
+    args.d_lookback[i] = 0;
+  }
+  for (int i = static_cast<int>(grid.thread_rank()); i < passes * RADIX_DIGITS; i += static_cast<int>(grid.size()))
+  {
+    args.d_bins[i] = 0;
+  }
+  grid.sync();
+  CUBLING_RADIX_SORT_PHASE(1);
+
+  // The digit counts of every pass, added up in d_bins.
+  Histogram(temp_storage.histogram, args.d_bins, nullptr, args.d_keys_in, args.num_items, args.begin_bit,
+            args.end_bit, decomposer)
+      .CountAndAdd();
+  grid.sync();
+  CUBLING_RADIX_SORT_PHASE(2);
+
+  // The passes, one tile per block.
+  const KeyT* keys_in     = args.d_keys_in;
+  const ValueT* values_in = args.d_values_in;
+  for (int pass = 0; pass < passes; ++pass)
+  {
+    CUBLING_RADIX_SORT_PHASE(10 * (pass + 1));
+    const int digit = static_cast<int>(threadIdx.x);
+    OffsetT count   = digit < RADIX_DIGITS ? __ldcg(args.d_bins + pass * RADIX_DIGITS + digit) : OffsetT(0);
+    BinScan(temp_storage.bin_scan).ExclusiveSum(count, count);
+    if (digit < RADIX_DIGITS)
+    {
+      pass_bins[digit] = count;
+    }
+    __syncthreads(); // the offsets are in; the scan's storage is free
+
+    const int target = radix_sort_pass_target(pass, passes, args.is_overwrite_okay);
+    const int bit    = args.begin_bit + pass * Policy::RADIX_BITS;
+    OnesweepLaunchArgs<KeyT, ValueT, OffsetT> sweep{};
+    sweep.d_keys_in      = keys_in;
+    sweep.d_keys_out     = args.d_key_buffers[target];
+    sweep.d_values_in    = values_in;
+    sweep.d_values_out   = args.d_value_buffers[target];
+    sweep.d_lookback     = args.d_lookback;
+    sweep.d_bins_in      = pass_bins;
+    sweep.d_bins_out     = nullptr;
+    sweep.d_pass_bins    = pass_bins;
+    sweep.num_items      = args.num_items;
+    sweep.portion_offset = 0;
+    sweep.portion_items  = args.num_items;
+    sweep.current_bit    = bit;
+    sweep.num_bits       = args.end_bit - bit < Policy::RADIX_BITS ? args.end_bit - bit : Policy::RADIX_BITS;
+    sweep.tag            = onesweep_word::tag_of_launch(pass);
+    Onesweep(temp_storage.onesweep, sweep, decomposer).ProcessResident(10 * (pass + 1));
+    CUBLING_RADIX_SORT_PHASE(10 * (pass + 1) + 3);
+    if (pass + 1 < passes)
+    {
+      grid.sync(); // every key of this pass written, and visible; the shared offsets free
+    }
+    keys_in   = args.d_key_buffers[target];
+    values_in = args.d_value_buffers[target];
+  }
+}
+// example-end cooperative-kernel
 
 //! A whole input of at most one tile, sorted by one block (AgentRadixSortSingleTile).
 template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename Decomposer>

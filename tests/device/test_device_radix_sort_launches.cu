@@ -1,0 +1,170 @@
+// DeviceRadixSort's ways through the dispatch (test_device_radix_sort.cuh):
+//   - one launch: an input of a few tiles (more than one tile, and no more
+//     tiles than fit on the GPU at once) is sorted by exactly one kernel
+//     launch, a cooperative one, counted by CountingLauncher; one tile, by
+//     the single-tile kernel alone; a larger input takes the histogram
+//     kernel and a launch per pass, none cooperative;
+//   - refused: when the runtime refuses the cooperative launch
+//     (RefusingLauncher, refusing_launcher.cuh), the same call takes the
+//     launch per pass, sorts right, and leaves no error pending;
+//   - passes that copy between passes that rank: keys whose middle bytes
+//     are the same everywhere (Dist::ends_random), on both ways; the passes
+//     that copy must not leave the look-back words of an earlier pass for a
+//     later one to read as its own.
+// Every result is checked against the CPU's stable sort, keys and values
+// (the input indices, so that stability is checked too); the temporary
+// storage holds garbage, and the buffers not read are poisoned.
+#include "refusing_launcher.cuh"
+#include "test_device_radix_sort.cuh"
+
+namespace
+{
+using namespace device_radix_sort_test;
+using namespace test_launchers;
+
+bool cooperative_device = false;
+
+//! Sort keys (and their indices as values, for PAIRS) through DispatchRadixSort with `Launcher`, in place
+//! (`DoubleBuffer`), and check the result against the CPU's stable sort.
+template <typename Launcher, bool PAIRS> void sort_through(int64_t n, Dist dist)
+{
+  using Value    = std::conditional_t<PAIRS, uint32_t, cubling::NullType>;
+  using Offset   = cubling::detail::radix_sort_offset_t<int64_t>;
+  using Dispatch = cubling::detail::DispatchRadixSort<false, uint32_t, Value, Offset,
+                                                      cubling::detail::identity_decomposer_t,
+                                                      cubling::detail::DeviceRadixSortPolicy<uint32_t, Value, Offset>,
+                                                      Launcher>;
+  const std::vector<uint32_t> keys = make_keys<uint32_t>(n, dist);
+  std::vector<uint32_t> values(static_cast<size_t>(n));
+  std::iota(values.begin(), values.end(), 0u);
+  DeviceArray<uint32_t> k0(static_cast<size_t>(n)), k1(static_cast<size_t>(n));
+  DeviceArray<uint32_t> v0(static_cast<size_t>(n)), v1(static_cast<size_t>(n));
+  k0.upload(keys.data(), static_cast<size_t>(n));
+  v0.upload(values.data(), static_cast<size_t>(n));
+  CHECK_CUDA(cudaMemset(k1.ptr, POISON, static_cast<size_t>(n) * sizeof(uint32_t)));
+  CHECK_CUDA(cudaMemset(v1.ptr, POISON, static_cast<size_t>(n) * sizeof(uint32_t)));
+  cubling::DoubleBuffer<uint32_t> kb(k0.ptr, k1.ptr);
+  cubling::DoubleBuffer<Value> vb;
+  if constexpr (PAIRS)
+  {
+    vb = cubling::DoubleBuffer<Value>(v0.ptr, v1.ptr);
+  }
+  size_t bytes = 0;
+  CHECK_CUDA(Dispatch::Dispatch(nullptr, bytes, kb, vb, n, 0, 32, true, 0));
+  DeviceArray<unsigned char> temp(bytes);
+  fill_garbage(temp.ptr, bytes);
+  const cudaError_t status = Dispatch::Dispatch(temp.ptr, bytes, kb, vb, n, 0, 32, true, 0);
+  EXPECT(status == cudaSuccess, "the sort returned %s", cudaGetErrorName(status));
+  CHECK_LAUNCH();
+  const cudaError_t pending = cudaGetLastError();
+  EXPECT(pending == cudaSuccess, "the sort left %s pending", cudaGetErrorName(pending));
+  const std::vector<int64_t> order     = cpu_order<uint32_t, false>(keys, 0, 32);
+  const std::vector<uint32_t> got_keys = download_n(kb.Current(), n);
+  std::vector<uint32_t> got_values;
+  if constexpr (PAIRS)
+  {
+    got_values = download_n(vb.Current(), n);
+  }
+  int64_t wrong = 0;
+  for (size_t i = 0; i < order.size(); ++i)
+  {
+    const bool key_ok   = got_keys[i] == keys[static_cast<size_t>(order[i])];
+    const bool value_ok = !PAIRS || got_values[i] == static_cast<uint32_t>(order[i]);
+    wrong += key_ok && value_ok ? 0 : 1;
+  }
+  EXPECT(wrong == 0, "%lld of %lld sorted items differ from the CPU's stable sort", static_cast<long long>(wrong),
+         static_cast<long long>(n));
+  ++cases;
+}
+
+//! Does the library sort `n` keys (PAIRS: with values) in one cooperative launch on this device?
+template <bool PAIRS> bool one_launch_expected(int64_t n)
+{
+  using Value  = std::conditional_t<PAIRS, uint32_t, cubling::NullType>;
+  using Offset = cubling::detail::radix_sort_offset_t<int64_t>;
+  using Policy = cubling::detail::DeviceRadixSortPolicy<uint32_t, Value, Offset>;
+  constexpr auto kernel =
+      cubling::detail::DeviceRadixSortCooperativeKernel<typename Policy::MaxPolicy, false, uint32_t, Value,
+                                                        unsigned int, cubling::detail::identity_decomposer_t>;
+  int device = 0, sms = 0, per_sm = 0;
+  CHECK_CUDA(cudaGetDevice(&device));
+  CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::CooperativeTile::BLOCK_THREADS, 0));
+  const int64_t tiles = (n + Policy::CooperativeTile::TILE_ITEMS - 1) / Policy::CooperativeTile::TILE_ITEMS;
+  return cooperative_device && n > Policy::onesweep_tile && tiles <= int64_t{sms} * per_sm;
+}
+
+template <bool PAIRS> void launches_of(int64_t n)
+{
+  check_set_context("%s of %lld uint32 keys: launches", PAIRS ? "pairs" : "keys", static_cast<long long>(n));
+  const long long before = launches, cooperative_before = cooperative_launches;
+  sort_through<CountingLauncher, PAIRS>(n, Dist::uniform);
+  const long long made = launches - before, cooperative = cooperative_launches - cooperative_before;
+  using Value = std::conditional_t<PAIRS, uint32_t, cubling::NullType>;
+  if (n <= cubling::detail::DeviceRadixSortPolicy<uint32_t, Value,
+                                                  cubling::detail::radix_sort_offset_t<int64_t>>::onesweep_tile)
+  {
+    EXPECT(made == 1 && cooperative == 0, "%lld launches (%lld cooperative), expected the single-tile kernel alone",
+           made, cooperative);
+  }
+  else if (one_launch_expected<PAIRS>(n))
+  {
+    EXPECT(made == 1 && cooperative == 1, "%lld launches (%lld cooperative), expected one cooperative launch", made,
+           cooperative);
+  }
+  else
+  {
+    EXPECT(cooperative == 0 && made == 5, "%lld launches (%lld cooperative), expected the histogram and 4 passes",
+           made, cooperative);
+  }
+}
+
+template <bool PAIRS> void refused(int64_t n, Dist dist)
+{
+  check_set_context("%s of %lld uint32 keys (%s), cooperative launch refused", PAIRS ? "pairs" : "keys",
+                    static_cast<long long>(n), dist_name(dist));
+  const long long before = refusals;
+  sort_through<RefusingLauncher, PAIRS>(n, dist);
+  const long long want = one_launch_expected<PAIRS>(n) ? 1 : 0;
+  EXPECT(refusals - before == want, "%lld cooperative launches refused, expected %lld", refusals - before, want);
+}
+
+void device()
+{
+  int device_id = 0, cooperative = 0;
+  CHECK_CUDA(cudaGetDevice(&device_id));
+  CHECK_CUDA(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device_id));
+  cooperative_device = cooperative != 0;
+  if (!cooperative_device)
+  {
+    std::printf("this device does not launch cooperatively: every sort takes the launch per pass\n");
+  }
+  constexpr int64_t tile =
+      cubling::detail::DeviceRadixSortPolicy<uint32_t, cubling::NullType,
+                                             cubling::detail::radix_sort_offset_t<int64_t>>::onesweep_tile;
+  for (const int64_t n : {tile + 1, int64_t{100003}, int64_t{1} << 20, (int64_t{1} << 20) + 1, int64_t{3} << 20})
+  {
+    launches_of<false>(n);
+    launches_of<true>(n);
+    refused<false>(n, Dist::uniform);
+    refused<true>(n, Dist::uniform);
+  }
+  for (const int64_t n : {int64_t{100003}, int64_t{3} << 20})
+  {
+    for (int repeat = 0; repeat < 3; ++repeat)
+    {
+      check_set_context("%lld keys, middle bytes equal, one launch if it fits", static_cast<long long>(n));
+      sort_through<KernelLauncher, false>(n, Dist::ends_random);
+      sort_through<KernelLauncher, true>(n, Dist::ends_random);
+      refused<false>(n, Dist::ends_random);
+      refused<true>(n, Dist::ends_random);
+    }
+  }
+}
+} // namespace
+
+int main(int argc, char** argv)
+{
+  return device_reduce_test::run(argc, argv, "DeviceRadixSort's launches: one cooperative, or one per pass", nullptr,
+                                 device);
+}
