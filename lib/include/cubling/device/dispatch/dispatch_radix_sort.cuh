@@ -354,7 +354,6 @@ struct DispatchRadixSort
   }
   // example-end invoke
 
-  // example-begin invoke-cooperative
   //! The whole sort in one cooperative launch, when its tiles all fit on the
   //! GPU at once. `sorted` says whether it ran: not when the input is too
   //! large, the device cannot launch cooperatively, or the runtime refuses
@@ -402,7 +401,6 @@ struct DispatchRadixSort
     sorted = status == cudaSuccess;
     return status;
   }
-  // example-end invoke-cooperative
 
   //! @brief Check, answer the size query, or pick the policy and launch.
   //!
