@@ -9,6 +9,7 @@
 //     cooperative ones apart.
 #pragma once
 
+#include <cstdio>
 #include <utility>
 
 #include <cubling/device/dispatch/launch.cuh>
@@ -20,6 +21,19 @@ namespace test_launchers
 {
 using cubling::detail::KernelLauncher;
 using cubling::detail::LaunchConfig;
+
+//! Does the current device launch cooperatively? If not, say so, and what the test does instead (`otherwise`).
+inline bool device_launches_cooperatively(const char* otherwise)
+{
+  int device = 0, cooperative = 0;
+  CHECK_CUDA(cudaGetDevice(&device));
+  CHECK_CUDA(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
+  if (cooperative == 0)
+  {
+    std::printf("this device does not launch cooperatively: %s\n", otherwise);
+  }
+  return cooperative != 0;
+}
 
 //! Cooperative launches refused so far.
 inline long long refusals = 0;

@@ -131,14 +131,7 @@ template <bool PAIRS> void refused(int64_t n, Dist dist)
 
 void device()
 {
-  int device_id = 0, cooperative = 0;
-  CHECK_CUDA(cudaGetDevice(&device_id));
-  CHECK_CUDA(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device_id));
-  cooperative_device = cooperative != 0;
-  if (!cooperative_device)
-  {
-    std::printf("this device does not launch cooperatively: every sort takes the launch per pass\n");
-  }
+  cooperative_device = device_launches_cooperatively("every sort takes the launch per pass");
   constexpr int64_t tile =
       cubling::detail::DeviceRadixSortPolicy<uint32_t, cubling::NullType,
                                              cubling::detail::radix_sort_offset_t<int64_t>>::onesweep_tile;

@@ -150,14 +150,7 @@ void check_argmin(Outputs& outs, const DeviceArray<int32_t>& d_in, const std::ve
 
 void device()
 {
-  int device_id = 0, cooperative = 0;
-  CHECK_CUDA(cudaGetDevice(&device_id));
-  CHECK_CUDA(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device_id));
-  cooperative_device = cooperative != 0;
-  if (!cooperative_device)
-  {
-    std::printf("this device does not launch cooperatively: no refusal to force, the two passes run anyway\n");
-  }
+  cooperative_device = device_launches_cooperatively("no refusal to force, the two passes run anyway");
   Outputs outs;
   const int64_t sizes[] = {1, 4095, 4096, 4097, 1000003, (int64_t{1} << 22) + 1};
   for (const int64_t n : sizes)
