@@ -33,18 +33,25 @@
 #include <string>
 #include <vector>
 
-// Option "phases": the cooperative sort's phases, timed by the last block's thread 0.
+// Option "phases": the cooperative sort's phases, timed by the last block's
+// thread 0: slot 0 to 2 the setup steps, 10 * (pass + 1) + 0 to 3 each pass's.
 __device__ unsigned long long g_phase[64];
-__device__ __forceinline__ void probe_stamp(int slot)
+__device__ int g_pass; // the pass that the last block's thread 0 is in
+__device__ __forceinline__ void probe_stamp(int step)
 {
-  if (threadIdx.x == 0 && blockIdx.x == gridDim.x - 1 && slot < 64)
+  if (threadIdx.x == 0 && blockIdx.x == gridDim.x - 1)
   {
+    g_pass         = step == 0 ? 0 : step == 10 ? g_pass + 1 : g_pass;
+    const int slot = step < 10 ? step : 10 * g_pass + step - 10;
     unsigned long long t;
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    g_phase[slot] = t;
+    if (slot < 64)
+    {
+      g_phase[slot] = t;
+    }
   }
 }
-#define CUBLING_RADIX_SORT_PHASE(slot) probe_stamp(slot)
+#define CUBLING_RADIX_SORT_PHASE(step) probe_stamp(step)
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cubling/device/device_radix_sort.cuh>

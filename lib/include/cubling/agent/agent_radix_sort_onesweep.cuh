@@ -58,12 +58,12 @@
 #include <cubling/util/macros.cuh>
 #include <cubling/util/uninitialized.cuh>
 
-//! A probe may time the cooperative sort's phases (figures/probes/radix_sweep.cu):
-//! `slot` is 0 at the start, 1 after the reset, 2 after the histogram, and
-//! 10 * (pass + 1) + step in pass `pass` (step 0: start, 1: ranked,
-//! 2: looked back, 3: scattered).
+//! Where a probe may time the cooperative sort (figures/probes/radix_sweep.cu):
+//! `step` 0 at the kernel's start, 1 after the reset, 2 after the
+//! histogram; in each pass 10 at its start, 11 ranked, 12 looked back, 13
+//! scattered. Nothing, unless a probe defines it.
 #ifndef CUBLING_RADIX_SORT_PHASE
-#define CUBLING_RADIX_SORT_PHASE(slot)
+#define CUBLING_RADIX_SORT_PHASE(step)
 #endif
 
 namespace cubling
@@ -424,7 +424,7 @@ struct AgentRadixSortOnesweep
 
   //! Steps 2 to 5 for one tile; FULL_TILE: every one of its keys is there.
   template <bool FULL_TILE>
-  __device__ CUBLING_FORCEINLINE void ProcessTile(int tile_offset, int valid, int phase)
+  __device__ CUBLING_FORCEINLINE void ProcessTile(int tile_offset, int valid)
   {
     Bits bits[ITEMS_PER_THREAD];
     LoadKeys<FULL_TILE>(tile_offset, valid, bits);
@@ -434,9 +434,9 @@ struct AgentRadixSortOnesweep
     int ranks[ITEMS_PER_THREAD];
     int tile_digit_starts[BINS_PER_THREAD];
     Rank(s.exchange.rank).RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts{*this});
-    CUBLING_RADIX_SORT_PHASE(phase + 1);
+    CUBLING_RADIX_SORT_PHASE(11);
     LookBack(tile_digit_starts, tile_offset + TILE_ITEMS >= args.portion_items);
-    CUBLING_RADIX_SORT_PHASE(phase + 2);
+    CUBLING_RADIX_SORT_PHASE(12);
     __syncthreads(); // the ranking's storage becomes the keys' exchange; the offsets are in
 
     // Step 5: keys by rank into shared memory, then out, digit run by digit run.
@@ -456,18 +456,18 @@ struct AgentRadixSortOnesweep
   }
 
   //! Steps 2 to 5 for tile `t` of the portion.
-  __device__ CUBLING_FORCEINLINE void ProcessTileAt(int t, int phase = 0)
+  __device__ CUBLING_FORCEINLINE void ProcessTileAt(int t)
   {
     tile                  = t;
     const int tile_offset = tile * TILE_ITEMS;
     const int valid = args.portion_items - tile_offset < TILE_ITEMS ? args.portion_items - tile_offset : TILE_ITEMS;
     if (valid == TILE_ITEMS)
     {
-      ProcessTile<true>(tile_offset, valid, phase);
+      ProcessTile<true>(tile_offset, valid);
     }
     else
     {
-      ProcessTile<false>(tile_offset, valid, phase);
+      ProcessTile<false>(tile_offset, valid);
     }
   }
 
@@ -490,14 +490,14 @@ struct AgentRadixSortOnesweep
   //! Steps 2 to 5 in a grid whose blocks are all resident at once (the
   //! cooperative sort of a small input): block b takes tile b, with no
   //! counter, since no tile can wait on a block that has not started.
-  __device__ CUBLING_FORCEINLINE void ProcessResident(int phase)
+  __device__ CUBLING_FORCEINLINE void ProcessResident()
   {
     if (OneDigitPass())
     {
       CopyTile();
       return;
     }
-    ProcessTileAt(static_cast<int>(blockIdx.x), phase);
+    ProcessTileAt(static_cast<int>(blockIdx.x));
   }
 };
 

@@ -107,11 +107,9 @@ template <typename KeyT, typename ValueT, typename OffsetT, bool COOPERATIVE = t
   //! more look-back words.
   static constexpr int onesweep_tile       = onesweep_threads * onesweep_items();
   static constexpr int cooperative_threads = WIDEST > 4 ? onesweep_threads : 512;
-  static constexpr int cooperative_items_min = WIDEST > 4 ? 1 : 16;
-  static constexpr int cooperative_items =
-      (onesweep_tile + cooperative_threads - 1) / cooperative_threads > cooperative_items_min
-          ? (onesweep_tile + cooperative_threads - 1) / cooperative_threads
-          : cooperative_items_min;
+  static constexpr int cooperative_items   = WIDEST > 4 || ceil_div(onesweep_tile, cooperative_threads) > 16
+                                                ? ceil_div(onesweep_tile, cooperative_threads)
+                                                : 16;
   using CooperativeTile = AgentRadixSortOnesweepPolicy<cooperative_threads, cooperative_items, RADIX_BITS,
                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1, 1>;
 

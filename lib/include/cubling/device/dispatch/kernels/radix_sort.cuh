@@ -153,7 +153,7 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::CooperativePolicy::BL
   const ValueT* values_in = args.d_values_in;
   for (int pass = 0; pass < passes; ++pass)
   {
-    CUBLING_RADIX_SORT_PHASE(10 * (pass + 1));
+    CUBLING_RADIX_SORT_PHASE(10);
     const int digit = static_cast<int>(threadIdx.x);
     OffsetT count   = digit < RADIX_DIGITS ? __ldcg(args.d_bins + pass * RADIX_DIGITS + digit) : OffsetT(0);
     BinScan(temp_storage.bin_scan).ExclusiveSum(count, count);
@@ -180,8 +180,8 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::CooperativePolicy::BL
     sweep.current_bit    = bit;
     sweep.num_bits       = args.end_bit - bit < Policy::RADIX_BITS ? args.end_bit - bit : Policy::RADIX_BITS;
     sweep.tag            = onesweep_word::tag_of_launch(pass);
-    Onesweep(temp_storage.onesweep, sweep, decomposer).ProcessResident(10 * (pass + 1));
-    CUBLING_RADIX_SORT_PHASE(10 * (pass + 1) + 3);
+    Onesweep(temp_storage.onesweep, sweep, decomposer).ProcessResident();
+    CUBLING_RADIX_SORT_PHASE(13);
     if (pass + 1 < passes)
     {
       grid.sync(); // every key of this pass written, and visible; the shared offsets free
