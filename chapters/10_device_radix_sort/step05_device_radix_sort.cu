@@ -2,9 +2,15 @@
 //
 // What changes: the call is the library's public one, with CUB's API. Under
 // it is step 4's dispatch, with the library's own launcher and the
-// cooperative launch turned on. Three ways, by size:
-//   - one tile or less: a single kernel, one block, no histogram and no
-//     look-back words;
+// cooperative launch turned on. Four ways, by size:
+//   - what one block can hold (4864 4-byte keys): a single kernel, one
+//     block, no histogram and no look-back words, the keys in shared memory
+//     between passes, ranked on narrow digits;
+//   - on sm_90, what one thread-block cluster can hold (16 blocks of 2048
+//     4-byte keys): a single kernel whose blocks keep the keys in their
+//     shared memory from the first pass to the last, read each other's
+//     digit counts and write each other's keys (distributed shared memory),
+//     and wait at cluster barriers;
 //   - a few tiles, all of which fit on the GPU at once (up to about 2^20
 //     4-byte keys on an H200): one cooperative kernel does the reset, the
 //     histogram and every pass, with a grid-wide barrier where step 4 ends a
@@ -18,7 +24,8 @@
 // memset, the histogram kernel and four passes, each waiting for the last
 // to drain.
 // Expected: step 4's time at large sizes; faster at small ones, by most of
-// a launch's latency per pass, and much faster for one tile.
+// a launch's latency per pass, and much faster for what one block or one
+// cluster holds.
 #include <cubling/device/device_radix_sort.cuh>
 
 #include "check.h"

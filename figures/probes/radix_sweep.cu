@@ -14,15 +14,36 @@
 //   P_CT, P_CI:       threads and keys per thread of the cooperative sort of
 //                     small inputs, for 4-byte keys alone (P_CT=0: no
 //                     cooperative sort for any type; unset or -1: the
-//                     library's shape).
+//                     library's shape);
+//   P_ST, P_SI, P_SB, P_SR: threads, keys per thread (4-byte items; wider
+//                     ones get proportionally fewer), digit bits and ranker
+//                     (a cubling::RadixRankAlgorithm) of the single
+//                     tile, for every type (unset: the library's);
+//   P_GT, P_GI, P_GB: threads, keys per thread and most blocks of the
+//                     cluster sort (sm_90), for 4-byte keys alone; P_GT=0: no
+//                     cluster sort for any type (unset or -1: the library's).
 // Every cubling result is compared with CUB's, bit for bit.
+//
+// Measured on an H200 (2026-11-24, driver 580.159.04), SortKeys of uint32,
+// cubling's time / CUB's faster call, in microseconds:
+//   - the single tile, at 2^10, 2^12 and 4864 keys: Onesweep's 384x20 with
+//     8-bit digits (the earlier choice) 23.7/11.4, 24.7/12.5, 24.9/12.7;
+//     256x19 with 6-bit digits and packed counters 12.2/11.4, 15.9/12.6,
+//     16.8/12.8; the same with the last pass read back striped (coalesced
+//     writes) 11.6/11.5, 12.9/12.6, 13.1/12.8. 5-bit digits were no faster;
+//     tiles of 7680 to 12288 keys took 23 to 38 us at any size;
+//   - the cluster sort, at 2^14 and 2^15 keys: 256x8 (2048 keys a block)
+//     22.7/46.3 and 27.9/48.2; 384x8 27.8/46.7 and 30.8/48.8; 512x6
+//     29.0/46.8 and 32.0/48.7; 512x8 31.6/46.4 and 34.6/48.3 (39.5/50.7 at
+//     2^16); 256x16 31.8/46.5 and 34.3/48.5 (40.1/50.9 at 2^16); the
+//     cooperative launch instead: 45.7/46.4 at 2^14.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
 // Arguments: [reps [largest log2 size [options...]]]; options: "stream" (the
 // sorts run on a created stream, not the legacy default one), "host" (the
 // 4-byte keys drawn on the host, as the chapter runner draws them),
-// "only=WORK" (one of the works below), "sizes=A,B,..." (log2 sizes),
+// "only=WORK" (one of the works below), "sizes=A,B,..." (log2 sizes; a number above 63 is a count of keys),
 // "phases" (the cooperative sort's phases, from CUBLING_RADIX_SORT_PHASE).
 // Output: CSV, variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check
 #include <cstdint>
@@ -92,6 +113,27 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_CI
 #define P_CI 1
 #endif
+#ifndef P_ST
+#define P_ST 0
+#endif
+#ifndef P_SI
+#define P_SI 19
+#endif
+#ifndef P_SB
+#define P_SB 6
+#endif
+#ifndef P_SR
+#define P_SR RADIX_RANK_MEMOIZE
+#endif
+#ifndef P_GT
+#define P_GT -1
+#endif
+#ifndef P_GI
+#define P_GI 8
+#endif
+#ifndef P_GB
+#define P_GB 16
+#endif
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
@@ -115,6 +157,21 @@ template <typename KeyT, typename ValueT> struct Chain
     using CooperativePolicy = std::conditional_t<(P_CT > 0 && sizeof(KeyT) == 4 && !PAIRS),
                                                  Onesweep<(P_CT > 0 ? P_CT : 32), P_CI, 1>, Library>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = P_CT != 0;
+    static constexpr int WIDEST =
+        static_cast<int>(sizeof(KeyT)) > (PAIRS ? static_cast<int>(sizeof(ValueT)) : 0) ? static_cast<int>(sizeof(KeyT))
+                                                                                       : static_cast<int>(sizeof(ValueT));
+    static constexpr int scaled(int items) { return items * 4 / (WIDEST > 4 ? WIDEST : 4) > 1 ? items * 4 / (WIDEST > 4 ? WIDEST : 4) : 1; }
+    using LibraryPolicy    = cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT, unsigned int>;
+    using SingleTilePolicy = std::conditional_t<
+        (P_ST > 0),
+        cubling::AgentRadixSortSingleTilePolicy<(P_ST > 0 ? P_ST : 32), scaled(P_SI), P_SB, cubling::P_SR,
+                                                cubling::BLOCK_SCAN_WARP_SCANS>,
+        typename LibraryPolicy::SingleTile>;
+    static constexpr bool CLUSTER_SMALL_INPUTS = P_GT != 0;
+    using ClusterPolicy = std::conditional_t<
+        (P_GT > 0 && sizeof(KeyT) == 4 && !PAIRS),
+        cubling::AgentRadixSortClusterPolicy<(P_GT > 0 ? P_GT : 32), P_GI, P_GB, RADIX_BITS>,
+        typename LibraryPolicy::ClusterTile>;
   };
   using MaxPolicy = Policy900;
 };
@@ -226,7 +283,7 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
   const std::string variant = std::string(g_stream ? "stream_" : "") + (host_keys ? "hostkeys_" : "") + "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
-      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI);
+      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB);
   std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   size_t b = temp_bytes;
   using u32 = unsigned;
@@ -264,11 +321,11 @@ int main(int argc, char** argv)
     }
     for (int lg : only_sizes.empty() ? w.sizes : only_sizes)
     {
-      if (lg > max_log2)
+      if (lg > max_log2 && lg < 64)
       {
         continue;
       }
-      const int64_t n = int64_t{1} << lg;
+      const int64_t n = lg < 64 ? int64_t{1} << lg : int64_t{lg};
       for (int i = 0; i < 2; ++i)
       {
         w.cubling(n, true);

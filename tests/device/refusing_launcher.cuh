@@ -6,7 +6,7 @@
 //     threads, more than any GPU holds at once), so that it is also pending
 //     as the thread's last error, as a real one would be. It counts them.
 //   - CountingLauncher: launches as the library does, and counts launches,
-//     cooperative ones apart.
+//     cooperative ones and cluster ones apart.
 #pragma once
 
 #include <cstdio>
@@ -62,9 +62,10 @@ struct RefusingLauncher
 };
 // example-end refusing-launcher
 
-//! Kernel launches made through CountingLauncher so far, and the cooperative ones among them.
+//! Kernel launches made through CountingLauncher so far, and the cooperative and cluster ones among them.
 inline long long launches             = 0;
 inline long long cooperative_launches = 0;
+inline long long cluster_launches     = 0;
 
 //! The library's launcher, counting.
 struct CountingLauncher
@@ -74,6 +75,7 @@ struct CountingLauncher
   {
     ++launches;
     cooperative_launches += how.cooperative ? 1 : 0;
+    cluster_launches += how.cluster.x != 0 ? 1 : 0;
     return KernelLauncher::Launch(how, kernel, std::forward<Args>(args)...);
   }
 };

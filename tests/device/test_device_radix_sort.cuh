@@ -392,14 +392,19 @@ template <typename K, typename V, bool DESCENDING> void check_sort(int64_t n, Di
   ++cases;
 }
 
-//! The sizes of a type's tests: 0, 1, around the single tile and around a
-//! few tiles, primes, 2^k +- 1 (k up to `max_log`).
+//! The sizes of a type's tests: 0, 1, around the single tile, around
+//! Onesweep's tile and a few of them, around the most a cluster holds,
+//! primes, 2^k +- 1 (k up to `max_log`).
 template <typename K, typename V> std::vector<int64_t> sizes(int max_log)
 {
-  using VT = std::conditional_t<std::is_void<V>::value, cubling::NullType, V>;
-  constexpr int64_t tile =
-      cubling::detail::DeviceRadixSortPolicy<K, VT, unsigned int>::Policy900::OnesweepPolicy::TILE_ITEMS;
-  std::vector<int64_t> s = {0, 1, 2, 31, tile - 1, tile, tile + 1, 2 * tile + 1, 7919, 104729};
+  using VT     = std::conditional_t<std::is_void<V>::value, cubling::NullType, V>;
+  using Policy = typename cubling::detail::DeviceRadixSortPolicy<K, VT, unsigned int>::Policy900;
+  constexpr int64_t tile    = Policy::OnesweepPolicy::TILE_ITEMS;
+  constexpr int64_t single  = Policy::SingleTilePolicy::TILE_ITEMS;
+  constexpr int64_t cluster = int64_t{Policy::ClusterPolicy::TILE_ITEMS} * Policy::ClusterPolicy::MAX_BLOCKS;
+  std::vector<int64_t> s    = {0,        1,    2,        31,           single - 1,  single,  single + 1,
+                               tile - 1, tile, tile + 1, 2 * tile + 1, cluster - 1, cluster, cluster + 1,
+                               7919,     104729};
   for (int k = 14; k <= max_log; k += 3)
   {
     s.push_back((int64_t{1} << k) - 1);

@@ -1,9 +1,10 @@
 // DeviceRadixSort's ways through the dispatch (test_device_radix_sort.cuh):
-//   - one launch: an input of a few tiles (more than one tile, and no more
-//     tiles than fit on the GPU at once) is sorted by exactly one kernel
-//     launch, a cooperative one, counted by CountingLauncher; one tile, by
-//     the single-tile kernel alone; a larger input takes the histogram
-//     kernel and a launch per pass, none cooperative;
+//   - one launch: an input of one block's tile is sorted by the single-tile
+//     kernel alone; on sm_90, an input that one
+//     thread-block cluster holds, by the cluster kernel alone; an input of
+//     a few tiles (no more than fit on the GPU at once), by exactly one
+//     cooperative launch; a larger input takes the histogram kernel and a
+//     launch per pass, none cooperative. CountingLauncher counts them;
 //   - refused: when the runtime refuses the cooperative launch
 //     (RefusingLauncher, refusing_launcher.cuh), the same call takes the
 //     launch per pass, sorts right, and leaves no error pending;
@@ -77,12 +78,36 @@ template <typename Launcher, bool PAIRS> void sort_through(int64_t n, Dist dist)
   ++cases;
 }
 
+//! The library's policy for uint32 keys (PAIRS: with uint32 values) and an int64_t count.
+template <bool PAIRS>
+using PolicyOf = cubling::detail::DeviceRadixSortPolicy<uint32_t, std::conditional_t<PAIRS, uint32_t, cubling::NullType>,
+                                                        cubling::detail::radix_sort_offset_t<int64_t>>;
+
+//! The most keys (PAIRS: with values) that one block sorts alone.
+template <bool PAIRS> constexpr int64_t single_tile_items()
+{
+  return PolicyOf<PAIRS>::SingleTile::TILE_ITEMS;
+}
+
+//! Does the library sort `n` keys (PAIRS: with values) with one thread-block cluster on this device?
+template <bool PAIRS> bool cluster_expected(int64_t n)
+{
+  using Value  = std::conditional_t<PAIRS, uint32_t, cubling::NullType>;
+  using Policy = PolicyOf<PAIRS>;
+  constexpr auto kernel = cubling::detail::DeviceRadixSortClusterKernel<typename Policy::MaxPolicy, false, uint32_t,
+                                                                         Value, cubling::detail::identity_decomposer_t>;
+  int device = 0, most = 0;
+  CHECK_CUDA(cudaGetDevice(&device));
+  CHECK_CUDA(cubling::detail::max_cluster_blocks<kernel>(device, Policy::ClusterTile::BLOCK_THREADS,
+                                                          Policy::ClusterTile::MAX_BLOCKS, most));
+  return n > single_tile_items<PAIRS>() && n <= int64_t{most} * Policy::ClusterTile::TILE_ITEMS;
+}
+
 //! Does the library sort `n` keys (PAIRS: with values) in one cooperative launch on this device?
 template <bool PAIRS> bool one_launch_expected(int64_t n)
 {
   using Value  = std::conditional_t<PAIRS, uint32_t, cubling::NullType>;
-  using Offset = cubling::detail::radix_sort_offset_t<int64_t>;
-  using Policy = cubling::detail::DeviceRadixSortPolicy<uint32_t, Value, Offset>;
+  using Policy = PolicyOf<PAIRS>;
   constexpr auto kernel =
       cubling::detail::DeviceRadixSortCooperativeKernel<typename Policy::MaxPolicy, false, uint32_t, Value,
                                                         unsigned int, cubling::detail::identity_decomposer_t>;
@@ -91,21 +116,26 @@ template <bool PAIRS> bool one_launch_expected(int64_t n)
   CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::CooperativeTile::BLOCK_THREADS, 0));
   const int64_t tiles = (n + Policy::CooperativeTile::TILE_ITEMS - 1) / Policy::CooperativeTile::TILE_ITEMS;
-  return cooperative_device && n > Policy::onesweep_tile && tiles <= int64_t{sms} * per_sm;
+  return cooperative_device && n > single_tile_items<PAIRS>() && !cluster_expected<PAIRS>(n) &&
+         tiles <= int64_t{sms} * per_sm;
 }
 
 template <bool PAIRS> void launches_of(int64_t n)
 {
   check_set_context("%s of %lld uint32 keys: launches", PAIRS ? "pairs" : "keys", static_cast<long long>(n));
-  const long long before = launches, cooperative_before = cooperative_launches;
+  const long long before = launches, cooperative_before = cooperative_launches, cluster_before = cluster_launches;
   sort_through<CountingLauncher, PAIRS>(n, Dist::uniform);
   const long long made = launches - before, cooperative = cooperative_launches - cooperative_before;
-  using Value = std::conditional_t<PAIRS, uint32_t, cubling::NullType>;
-  if (n <= cubling::detail::DeviceRadixSortPolicy<uint32_t, Value,
-                                                  cubling::detail::radix_sort_offset_t<int64_t>>::onesweep_tile)
+  const long long cluster = cluster_launches - cluster_before;
+  if (n <= single_tile_items<PAIRS>())
   {
-    EXPECT(made == 1 && cooperative == 0, "%lld launches (%lld cooperative), expected the single-tile kernel alone",
-           made, cooperative);
+    EXPECT(made == 1 && cooperative == 0 && cluster == 0,
+           "%lld launches (%lld cooperative), expected the single-tile kernel alone", made, cooperative);
+  }
+  else if (cluster_expected<PAIRS>(n))
+  {
+    EXPECT(made == 1 && cluster == 1, "%lld launches (%lld with a cluster), expected one cluster launch", made,
+           cluster);
   }
   else if (one_launch_expected<PAIRS>(n))
   {
@@ -132,17 +162,18 @@ template <bool PAIRS> void refused(int64_t n, Dist dist)
 void device()
 {
   cooperative_device = device_launches_cooperatively("every sort takes the launch per pass");
-  constexpr int64_t tile =
-      cubling::detail::DeviceRadixSortPolicy<uint32_t, cubling::NullType,
-                                             cubling::detail::radix_sort_offset_t<int64_t>>::onesweep_tile;
-  for (const int64_t n : {tile + 1, int64_t{100003}, int64_t{1} << 20, (int64_t{1} << 20) + 1, int64_t{3} << 20})
+  constexpr int64_t single  = single_tile_items<false>();
+  constexpr int64_t tile    = PolicyOf<false>::onesweep_tile;
+  constexpr int64_t cluster = PolicyOf<false>::ClusterTile::TILE_ITEMS * PolicyOf<false>::ClusterTile::MAX_BLOCKS;
+  for (const int64_t n : {single, single + 1, tile + 1, cluster, cluster + 1, int64_t{100003}, int64_t{1} << 20,
+                          (int64_t{1} << 20) + 1, int64_t{3} << 20})
   {
     launches_of<false>(n);
     launches_of<true>(n);
     refused<false>(n, Dist::uniform);
     refused<true>(n, Dist::uniform);
   }
-  for (const int64_t n : {int64_t{100003}, int64_t{3} << 20})
+  for (const int64_t n : {int64_t{50001}, int64_t{100003}, int64_t{3} << 20})
   {
     for (int repeat = 0; repeat < 3; ++repeat)
     {

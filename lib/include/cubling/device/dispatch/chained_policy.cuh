@@ -252,5 +252,56 @@ cudaError_t resident_blocks_per_sm(int device, int block_threads, int& blocks)
   });
 }
 
+//! The most blocks of `kernel` (with `block_threads` threads) that one
+//! thread-block cluster on `device` can hold, up to `limit` (at most 16;
+//! above 8 the kernel is allowed a non-portable cluster size); 0 when the
+//! device runs no clusters (before sm_90). Cached per kernel.
+template <auto Kernel>
+cudaError_t max_cluster_blocks(int device, int block_threads, int limit, int& blocks)
+{
+  static std::atomic<int> cache[max_cached_devices]; // 0: not asked yet; else 1 + the answer
+  int answer_plus_one = 0;
+  CUBLING_RETURN_IF_ERROR(cached_per_device(cache, device, answer_plus_one, [=](int& a) {
+    a = 1;
+    int major = 0;
+    CUBLING_RETURN_IF_ERROR(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+    if (major < 9)
+    {
+      return cudaSuccess;
+    }
+    if (limit > 8)
+    {
+      CUBLING_RETURN_IF_ERROR(cudaFuncSetAttribute(Kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    }
+    for (int size = limit; size >= 1; --size)
+    {
+      cudaLaunchConfig_t config{};
+      config.gridDim  = dim3(static_cast<unsigned>(size));
+      config.blockDim = dim3(static_cast<unsigned>(block_threads));
+      cudaLaunchAttribute attribute{};
+      attribute.id               = cudaLaunchAttributeClusterDimension;
+      attribute.val.clusterDim.x = static_cast<unsigned>(size);
+      attribute.val.clusterDim.y = 1;
+      attribute.val.clusterDim.z = 1;
+      config.attrs               = &attribute;
+      config.numAttrs            = 1;
+      int clusters               = 0;
+      if (cudaOccupancyMaxActiveClusters(&clusters, Kernel, &config) != cudaSuccess)
+      {
+        (void) cudaGetLastError(); // this size is refused: try a smaller one
+        continue;
+      }
+      if (clusters > 0)
+      {
+        a = 1 + size;
+        break;
+      }
+    }
+    return cudaSuccess;
+  }));
+  blocks = answer_plus_one - 1;
+  return cudaSuccess;
+}
+
 } // namespace detail
 } // namespace cubling

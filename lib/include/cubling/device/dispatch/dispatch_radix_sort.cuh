@@ -33,6 +33,7 @@
 
 #include <cubling/agent/agent_radix_sort_histogram.cuh>
 #include <cubling/agent/agent_radix_sort_onesweep.cuh>
+#include <cubling/agent/agent_radix_sort_single_tile.cuh>
 #include <cubling/device/dispatch/chained_policy.cuh>
 #include <cubling/device/dispatch/kernels/radix_sort.cuh>
 #include <cubling/device/dispatch/launch.cuh>
@@ -113,6 +114,33 @@ template <typename KeyT, typename ValueT, typename OffsetT, bool COOPERATIVE = t
   using CooperativeTile = AgentRadixSortOnesweepPolicy<cooperative_threads, cooperative_items, RADIX_BITS,
                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1, 1>;
 
+  // example-begin single-tile-policies
+  //! The sort of an input small enough for one block (AgentRadixSortSingleTile):
+  //! 256 threads of 19 keys, fewer for items wider than 4 bytes, which is
+  //! CUB 3.0.1's single tile, so no input needs temporary storage here that
+  //! CUB sorts without. The sort is one block's latency, and it pays for
+  //! every key the tile could hold in every pass: 6-bit digits (5 for 1-byte
+  //! keys) ranked with packed counters, two more passes than 8-bit digits
+  //! for 32-bit keys, but a pass over 32 counters a thread waits far less
+  //! than one over 256 digits (measured on the H200 with
+  //! figures/probes/radix_sweep.cu).
+  static constexpr int single_tile_items = 76 / (WIDEST > 4 ? WIDEST : 4) > 1 ? 76 / (WIDEST > 4 ? WIDEST : 4) : 1;
+  using SingleTile = AgentRadixSortSingleTilePolicy<256, single_tile_items, (KEY_BYTES > 1 ? 6 : 5),
+                                                    RADIX_RANK_MEMOIZE, BLOCK_SCAN_WARP_SCANS>;
+  // example-end single-tile-policies
+
+  // example-begin cluster-policy
+  //! The sort of a small input by one thread-block cluster (sm_90), the keys
+  //! in its blocks' shared memory from the first pass to the last
+  //! (AgentRadixSortCluster): 256 threads of up to 16 keys each, fewer when
+  //! keys and values take more than 8 bytes, so that a block's keys and
+  //! values fit in its 48 KiB of static shared memory beside the ranking's;
+  //! clusters of up to 16 blocks (65536 4-byte keys).
+  static constexpr int cluster_items =
+      64 / (KEY_BYTES + VALUE_BYTES) > 8 ? 8 : (64 / (KEY_BYTES + VALUE_BYTES) > 1 ? 64 / (KEY_BYTES + VALUE_BYTES) : 1);
+  using ClusterTile = AgentRadixSortClusterPolicy<256, cluster_items, 16, RADIX_BITS>;
+  // example-end cluster-policy
+
   //! Pascal and later.
   struct Policy600 : ChainedPolicy<600, Policy600, Policy600>
   {
@@ -120,7 +148,10 @@ template <typename KeyT, typename ValueT, typename OffsetT, bool COOPERATIVE = t
     using OnesweepPolicy  = AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS,
                                                         BLOCK_SCAN_WARP_SCANS, WARP_MATCH_ANY, 1, onesweep_min_blocks>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = COOPERATIVE;
+    static constexpr bool CLUSTER_SMALL_INPUTS     = false; // no clusters before sm_90
     using CooperativePolicy                        = CooperativeTile;
+    using ClusterPolicy                            = ClusterTile;
+    using SingleTilePolicy                         = SingleTile;
   };
   //! Hopper: the same tiles (the size query is bounded over the chain, and
   //! must stay under CUB's), a raking scan in the ranking.
@@ -130,7 +161,10 @@ template <typename KeyT, typename ValueT, typename OffsetT, bool COOPERATIVE = t
     using OnesweepPolicy  = AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS,
                                                         BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1, onesweep_min_blocks>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = COOPERATIVE;
+    static constexpr bool CLUSTER_SMALL_INPUTS     = COOPERATIVE;
     using CooperativePolicy                        = CooperativeTile;
+    using ClusterPolicy                            = ClusterTile;
+    using SingleTilePolicy                         = SingleTile;
   };
   using MaxPolicy = Policy900;
 };
@@ -175,6 +209,16 @@ struct DispatchRadixSort
     }
   };
   static constexpr int64_t MIN_TILE_ITEMS = policy_chain_min<MaxPolicy>(TileItems{});
+  //! The keys of a policy's single tile.
+  struct SingleTileItems
+  {
+    template <typename Policy> constexpr int64_t operator()(PolicyTag<Policy>) const
+    {
+      return Policy::SingleTilePolicy::TILE_ITEMS;
+    }
+  };
+  //! Every policy sorts this many keys in one block, with no temporary storage.
+  static constexpr int64_t MIN_SINGLE_TILE_ITEMS = policy_chain_min<MaxPolicy>(SingleTileItems{});
 
   //! The keys of one launch (a portion) with tiles of `tile_items`: whole tiles, fewer than 2^28.
   static constexpr int64_t PortionItems(int64_t tile_items)
@@ -195,7 +239,7 @@ struct DispatchRadixSort
   //! The storage layout of a call; the same for every policy of the chain.
   static constexpr TempStorageLayout<PARTS> Layout(int64_t num_items, int passes, bool is_overwrite_okay)
   {
-    if (passes == 0 || num_items <= MIN_TILE_ITEMS)
+    if (passes == 0 || num_items <= MIN_SINGLE_TILE_ITEMS)
     {
       return make_temp_storage_layout(TempStoragePart{0, 1}, TempStoragePart{0, 1}, TempStoragePart{0, 1},
                                       TempStoragePart{0, 1}, TempStoragePart{0, 1});
@@ -241,10 +285,11 @@ struct DispatchRadixSort
     constexpr int64_t TILE_ITEMS = Onesweep::TILE_ITEMS;
     static_assert(Onesweep::RADIX_BITS == RADIX_BITS && Histogram::RADIX_BITS == RADIX_BITS,
                   "one digit width for the whole chain");
-    if (num_items <= TILE_ITEMS)
+    if (num_items <= ActivePolicy::SingleTilePolicy::TILE_ITEMS)
     {
+      using SingleTile           = typename ActivePolicy::SingleTilePolicy;
       constexpr auto single_tile = DeviceRadixSortSingleTileKernel<MaxPolicy, IS_DESCENDING, KeyT, ValueT, Decomposer>;
-      const LaunchConfig how{dim3(1), dim3(Onesweep::BLOCK_THREADS), 0, stream};
+      const LaunchConfig how{dim3(1), dim3(SingleTile::BLOCK_THREADS), 0, stream};
       CUBLING_RETURN_IF_ERROR(Launcher::Launch(how, single_tile, d_keys.Current(), d_keys.Alternate(),
                                                d_values.Current(), d_values.Alternate(), static_cast<int>(num_items),
                                                begin_bit, end_bit, decomposer));
@@ -267,6 +312,16 @@ struct DispatchRadixSort
     }
     const bool result_flips = is_overwrite_okay ? passes % 2 == 1 : true;
 
+    if constexpr (ActivePolicy::CLUSTER_SMALL_INPUTS)
+    {
+      bool sorted = false;
+      CUBLING_RETURN_IF_ERROR(InvokeCluster<ActivePolicy>(sorted));
+      if (sorted)
+      {
+        Flip();
+        return cudaSuccess;
+      }
+    }
     if constexpr (ActivePolicy::COOPERATIVE_SMALL_INPUTS)
     {
       bool sorted = false;
@@ -351,6 +406,36 @@ struct DispatchRadixSort
     return cudaSuccess;
   }
   // example-end invoke
+
+  //! The whole sort by one thread-block cluster, when its blocks' shared
+  //! memory holds the input. `sorted` says whether it ran: not when the
+  //! input is too large, or the device runs no cluster of the blocks needed.
+  template <typename ActivePolicy> cudaError_t InvokeCluster(bool& sorted)
+  {
+    using Policy = typename ActivePolicy::ClusterPolicy;
+    constexpr auto cluster_sort =
+        DeviceRadixSortClusterKernel<MaxPolicy, IS_DESCENDING, KeyT, ValueT, Decomposer>;
+    sorted              = false;
+    const int64_t tiles = ceil_div(num_items, int64_t{Policy::TILE_ITEMS});
+    if (tiles > Policy::MAX_BLOCKS)
+    {
+      return cudaSuccess;
+    }
+    int device = 0, most = 0;
+    CUBLING_RETURN_IF_ERROR(cudaGetDevice(&device));
+    CUBLING_RETURN_IF_ERROR(max_cluster_blocks<cluster_sort>(device, Policy::BLOCK_THREADS, Policy::MAX_BLOCKS, most));
+    if (tiles > most)
+    {
+      return cudaSuccess;
+    }
+    LaunchConfig how{dim3(static_cast<unsigned>(tiles)), dim3(Policy::BLOCK_THREADS), 0, stream};
+    how.cluster = dim3(static_cast<unsigned>(tiles), 1, 1);
+    CUBLING_RETURN_IF_ERROR(Launcher::Launch(how, cluster_sort, d_keys.Current(), d_keys.Alternate(),
+                                             d_values.Current(), d_values.Alternate(), static_cast<int>(num_items),
+                                             begin_bit, end_bit, decomposer));
+    sorted = true;
+    return cudaSuccess;
+  }
 
   //! The whole sort in one cooperative launch, when its tiles all fit on the
   //! GPU at once. `sorted` says whether it ran: not when the input is too

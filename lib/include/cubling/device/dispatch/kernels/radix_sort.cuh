@@ -14,16 +14,18 @@
 //! The look-back words are zeroed inside the sort, not trusted from the
 //! storage: garbage, a previous call's words, or this call's own words from
 //! an earlier replay of a CUDA graph all read as zero to the first pass.
-//! An input of one tile or less takes the single-tile kernel alone. An input
-//! of a few tiles, all of which fit on the GPU at once, takes one
-//! cooperative kernel that does all of the above, with a grid-wide barrier
-//! where a launch would end.
+//! An input of one tile or less takes the single-tile kernel alone. On sm_90,
+//! an input that the shared memory of one thread-block cluster holds takes
+//! the cluster kernel alone. An input of a few tiles, all of which fit on
+//! the GPU at once, takes one cooperative kernel that does all of the above,
+//! with a grid-wide barrier where a launch would end.
 #pragma once
 
 #include <cstdint>
 
 #include <cooperative_groups.h>
 
+#include <cubling/agent/agent_radix_sort_cluster.cuh>
 #include <cubling/agent/agent_radix_sort_histogram.cuh>
 #include <cubling/agent/agent_radix_sort_onesweep.cuh>
 #include <cubling/agent/agent_radix_sort_single_tile.cuh>
@@ -194,13 +196,26 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::CooperativePolicy::BL
 
 //! A whole input of at most one tile, sorted by one block (AgentRadixSortSingleTile).
 template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename Decomposer>
-__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::OnesweepPolicy::BLOCK_THREADS)
+__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::SingleTilePolicy::BLOCK_THREADS)
     DeviceRadixSortSingleTileKernel(const KeyT* d_keys_in, KeyT* d_keys_out, const ValueT* d_values_in,
                                     ValueT* d_values_out, int num_items, int begin_bit, int end_bit,
                                     Decomposer decomposer)
 {
-  using Agent = AgentRadixSortSingleTile<typename MaxPolicy::ActivePolicy::OnesweepPolicy, IS_DESCENDING, KeyT, ValueT,
-                                         Decomposer>;
+  using Agent = AgentRadixSortSingleTile<typename MaxPolicy::ActivePolicy::SingleTilePolicy, IS_DESCENDING, KeyT,
+                                         ValueT, Decomposer>;
+  __shared__ typename Agent::TempStorage temp_storage;
+  Agent(temp_storage, decomposer).Sort(d_keys_in, d_keys_out, d_values_in, d_values_out, num_items, begin_bit, end_bit);
+}
+
+//! A small input sorted by one thread-block cluster, the keys in the blocks'
+//! shared memory between passes (AgentRadixSortCluster; sm_90 and later).
+template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename Decomposer>
+__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ClusterPolicy::BLOCK_THREADS)
+    DeviceRadixSortClusterKernel(const KeyT* d_keys_in, KeyT* d_keys_out, const ValueT* d_values_in,
+                                 ValueT* d_values_out, int num_items, int begin_bit, int end_bit, Decomposer decomposer)
+{
+  using Agent = AgentRadixSortCluster<typename MaxPolicy::ActivePolicy::ClusterPolicy, IS_DESCENDING, KeyT, ValueT,
+                                      Decomposer>;
   __shared__ typename Agent::TempStorage temp_storage;
   Agent(temp_storage, decomposer).Sort(d_keys_in, d_keys_out, d_values_in, d_values_out, num_items, begin_bit, end_bit);
 }
