@@ -1238,6 +1238,133 @@ def ch10_digit_look_back():
     return svg
 
 
+def ch10_cluster_pass():
+    """One digit pass of the sort by one cluster: 3 blocks, a tile of 4 keys each, kept in shared memory."""
+    keys = [6, 12, 3, 9, 1, 10, 4, 14, 11, 8, 13, 2]  # base 4: this pass sorts by the low digit
+    tile, bits, digits = 4, 2, 4
+    blocks, n = len(keys) // tile, len(keys)
+    digit = lambda key: key & (digits - 1)
+    # steps 2a-2d of AgentRadixSortCluster, as the blocks do them
+    counts = [[sum(1 for key in keys[b * tile:(b + 1) * tile] if digit(key) == d) for d in range(digits)]
+              for b in range(blocks)]
+    totals = [sum(counts[b][d] for b in range(blocks)) for d in range(digits)]
+    starts = [sum(totals[:d]) for d in range(digits)]
+    before = [[sum(counts[c][d] for c in range(b)) for d in range(digits)] for b in range(blocks)]
+    ranks = [sum(1 for j in range(i - i % tile, i) if digit(keys[j]) == digit(keys[i])) for i in range(n)]
+    places = [starts[digit(keys[i])] + before[i // tile][digit(keys[i])] + ranks[i] for i in range(n)]
+    after = [None] * n
+    for i in range(n):
+        after[places[i]] = keys[i]
+    assert after == stable_bucket_pass(keys, 0, bits)[0]
+    shown = 1  # the block whose places are worked out
+    svg = Svg(860, 600, "One digit pass of a radix sort by one thread-block cluster of three blocks, each holding "
+                        "a tile of four keys in its shared memory. Each block counts the keys of each digit in its "
+                        "tile; after a cluster barrier, each block reads every block's counts: each digit's total, "
+                        "its start in the cluster (a scan of the totals), and the keys of it in the blocks before. "
+                        "A key's place is its digit's start plus those keys plus its rank among its own block's keys "
+                        "of that digit; it is written straight into the shared memory of block place / 4, often "
+                        "another block's. A second cluster barrier ends the pass.")
+    x0, pitch, w, h = 200, 46, 42, 30
+    bw, bpitch = tile * pitch - 4, tile * pitch + 30    # a block's tile, and the step to the next block
+    sp, sw, sh, rp = 38, 32, 26, 36                     # the small cells of the counts, and their rows' pitch
+    frame_pad = 10
+
+    def bx(b):
+        return x0 + b * bpitch
+
+    def kx(i):
+        return bx(i // tile) + (i % tile) * pitch
+
+    def sx(b, d):
+        return bx(b) + (bw - (digits * sp - (sp - sw))) / 2 + d * sp
+
+    def label(y, text, sub, row_h):
+        svg.text(x0 - frame_pad - 12, y + (row_h / 2 - 2 if sub else row_h / 2 + 5), text, size=14, anchor="end")
+        if sub:
+            svg.text(x0 - frame_pad - 12, y + row_h / 2 + 12, sub, size=12, anchor="end", fill=NOTE)
+
+    def key_row(y, values, text, sub):
+        label(y, text, sub, h)
+        for i, key in enumerate(values):
+            d = digit(key)
+            cell(svg, kx(i), y, w, h, "", fill=THREAD_FILL[d], stroke=THREAD_INK[d])
+            svg.text(kx(i) + w / 2 - 4.5, y + h / 2 + 5, str(key >> bits), size=14, anchor="middle", fill=NOTE,
+                     mono=True)
+            svg.text(kx(i) + w / 2 + 4.5, y + h / 2 + 5, str(d), size=14, anchor="middle", bold=True, mono=True)
+            svg.text(kx(i) + w / 2, y + h + 14, str(key), size=11, anchor="middle", fill=NOTE)
+
+    def small_row(y, values, text, sub, fill, bold=False):
+        label(y, text, sub, sh)
+        for b in range(blocks):
+            for d in range(digits):
+                cell(svg, sx(b, d), y, sw, sh, str(values[b][d]), fill=fill(d), stroke=THREAD_INK[d], size=12,
+                     bold=bold)
+
+    def barrier(y, text):
+        svg.line(x0 - frame_pad - 4, y, bx(blocks - 1) + bw + frame_pad + 4, y, stroke=RED, width=2, dash="6 4")
+        svg.text(x0 - frame_pad - 12, y + 4, text, size=12, anchor="end", fill=RED, bold=True)
+
+    r1 = 44
+    counts_y = r1 + h + 44
+    total_y = counts_y + sh + 30
+    start_y, before_y = total_y + rp, total_y + 2 * rp
+    place_y = before_y + rp + 8
+    arrows_y = place_y + h + 20
+    r4 = arrows_y + 96
+    end_y = r4 + h + 30
+    # the blocks, each a column: what is in its shared memory, what it computes
+    for b in range(blocks):
+        svg.rect(bx(b) - frame_pad, r1 - 14, bw + 2 * frame_pad, end_y - (r1 - 14) - 8, fill="#fafafa",
+                 stroke=FAINT, rx=6)
+        svg.text(bx(b) + bw / 2, r1 - 22, f"block {b}", size=14, anchor="middle", bold=True)
+    key_row(r1, keys, "before the pass", "shared memory")
+    svg.text(x0 - frame_pad - 12, counts_y - 7, "digit", size=11, anchor="end", fill=NOTE)
+    for b in range(blocks):
+        for d in range(digits):
+            svg.text(sx(b, d) + sw / 2, counts_y - 7, str(d), size=11, anchor="middle", fill=NOTE, bold=True)
+    small_row(counts_y, counts, "counts", "in shared memory", lambda d: THREAD_FILL[d])
+    barrier(counts_y + sh + 15, "cluster barrier")
+    small_row(total_y, [totals] * blocks, "total", "sum over the cluster", lambda d: "#ffffff")
+    small_row(start_y, [starts] * blocks, "start", "scan of the totals", lambda d: "#ffffff")
+    small_row(before_y, before, "before", "in the blocks before", lambda d: "#ffffff")
+    for b in range(blocks):
+        if b != shown:
+            svg.rect(sx(b, 0) - 2, total_y - 2, sx(b, digits - 1) + sw - sx(b, 0) + 4, before_y + sh - total_y + 4,
+                     fill="#ffffff", stroke="none", width=0, opacity=0.55)
+    # the places: block `shown` worked out as start + before + rank
+    label(place_y, "place", "start + before + rank", h)
+    for i in range(n):
+        d, b = digit(keys[i]), i // tile
+        cell(svg, kx(i), place_y, w, h, str(places[i]), fill=THREAD_FILL[d], stroke=THREAD_INK[d], bold=True)
+        if b == shown:
+            svg.text(kx(i) + w / 2, place_y + h + 13, f"{starts[d]}+{before[b][d]}+{ranks[i]}", size=11,
+                     anchor="middle", mono=True)
+    # the writes: into the block that holds the place; across a block boundary, dashed
+    for i in range(n):
+        p, d = places[i], digit(keys[i])
+        svg.line(kx(i) + w / 2, arrows_y, kx(p) + w / 2, r4 - 3, stroke=THREAD_INK[d], width=1.6, arrow=True,
+                 dash=None if p // tile == i // tile else "5 3")
+    svg.text(x0 - frame_pad - 12, (arrows_y + r4) / 2 + 5, "write to place", size=13, anchor="end", fill=NOTE)
+    key_row(r4, after, "after the pass", "shared memory")
+    barrier(end_y + 6, "cluster barrier")
+    ly = end_y + 36
+    lx = x0 - 60
+    svg.line(lx, ly - 4, lx + 36, ly - 4, stroke=LINE, width=1.6, arrow=True)
+    svg.text(lx + 44, ly, "into its own block's shared memory", size=13, fill=NOTE)
+    svg.line(lx + 290, ly - 4, lx + 326, ly - 4, stroke=LINE, width=1.6, arrow=True, dash="5 3")
+    svg.text(lx + 334, ly, "into another block's: distributed shared memory", size=13, fill=NOTE)
+    notes = [f"Keys in base 4 (high, low digit); this pass sorts by the low digit (bold). Place p is slot "
+             f"p % {tile} of block p / {tile}.",
+             f"Each block reads every block's counts and scans the totals itself; block {shown}'s are worked out, "
+             "the others faded.",
+             "Between the rows: a cluster barrier once every block's counts are written, and one once every key "
+             "is in place."]
+    for k, note in enumerate(notes):
+        svg.text(20, ly + 30 + 19 * k, note, size=13, fill=NOTE)
+    svg.height = int(ly + 30 + 19 * len(notes) - 4)
+    return svg
+
+
 DIAGRAMS = [
     ("ch01_accumulators.svg", ch01_accumulators),
     ("ch02_shfl_down_vs_butterfly.svg", ch02_shfl_down_vs_butterfly),
@@ -1257,6 +1384,7 @@ DIAGRAMS = [
     ("ch09_match_ranks.svg", ch09_match_ranks),
     ("ch10_lsd_passes.svg", ch10_lsd_passes),
     ("ch10_digit_look_back.svg", ch10_digit_look_back),
+    ("ch10_cluster_pass.svg", ch10_cluster_pass),
 ]
 
 
