@@ -37,6 +37,15 @@
 //     29.0/46.8 and 32.0/48.7; 512x8 31.6/46.4 and 34.6/48.3 (39.5/50.7 at
 //     2^16); 256x16 31.8/46.5 and 34.3/48.5 (40.1/50.9 at 2^16); the
 //     cooperative launch instead: 45.7/46.4 at 2^14.
+//   - tried and not kept: each block pushing its digit counts into every
+//     block's shared memory (remote stores, which do not wait) instead of
+//     pulling them (remote loads): about 1 us faster at 2^14 (21.6 against
+//     22.6-22.9 us), but it stores before the first cluster barrier, into
+//     blocks that may not have started (compute-sanitizer says so); the
+//     version with a barrier before the first pass was not measured.
+//     Cooperative tiles smaller than Onesweep's (256x8, 256x16, 512x8):
+//     they need more look-back words than the temporary storage holds,
+//     which must stay no larger than CUB's.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
