@@ -15,10 +15,11 @@
 //!      before any launch; an empty input succeeds here, having written
 //!      nothing; a sort on no bits copies (or, in place, does nothing);
 //!   4. walks the policy chain to the policy of the current device;
-//!   5. launches: the single-tile kernel for an input of one tile; the
-//!      cooperative kernel for an input whose tiles all fit on the GPU at
-//!      once; else the reset, the histogram kernel and one Onesweep launch
-//!      per pass and portion. The passes ping-pong between two buffers so
+//!   5. launches: the single-tile kernel for an input of one tile; on
+//!      sm_90, the cluster kernel for an input that one thread-block cluster
+//!      holds; the cooperative kernel for an input whose tiles all fit on
+//!      the GPU at once; else the reset, the histogram kernel and one
+//!      Onesweep launch per pass and portion. The passes ping-pong between two buffers so
 //!      that the last one writes the output.
 //! It never asks for more temporary storage than CUB 3.0.1 does for the
 //! same call: its tiles are at least as large as CUB's on Hopper (fewer
@@ -53,17 +54,17 @@ using radix_sort_offset_t = std::conditional_t<(sizeof(NumItemsT) <= 4), unsigne
 
 // example-begin policies
 //! DeviceRadixSort's tuning policies, one per architecture, newest first.
-//! 8-bit digits throughout. A tile holds about 36 to 46 KiB of its widest
-//! type (keys or values), which its exchange in shared memory must hold;
-//! every tile is at least as large as CUB 3.0.1's Hopper tile for the same
-//! types, which keeps the look-back words, and so the temporary storage, no
-//! larger than CUB's.
+//! 8-bit digits, except in the single tile. A Onesweep tile holds about 36
+//! to 46 KiB of its widest type (keys or values), which its exchange in
+//! shared memory must hold; every Onesweep tile is at least as large as CUB
+//! 3.0.1's Hopper tile for the same types, which keeps the look-back words,
+//! and so the temporary storage, no larger than CUB's.
 //!
 //! @tparam KeyT     the key type
 //! @tparam ValueT   the value type (NullType: keys only)
 //! @tparam OffsetT      the offset type
-//! @tparam COOPERATIVE  sort an input of a few tiles in one cooperative launch
-//!                      (chapter 10's step 4 turns it off)
+//! @tparam COOPERATIVE  sort an input of a few tiles in one launch, cluster
+//!                      or cooperative (chapter 10's step 4 turns it off)
 template <typename KeyT, typename ValueT, typename OffsetT, bool COOPERATIVE = true> struct DeviceRadixSortPolicy
 {
   static constexpr int KEY_BYTES   = static_cast<int>(sizeof(KeyT));
@@ -132,10 +133,11 @@ template <typename KeyT, typename ValueT, typename OffsetT, bool COOPERATIVE = t
   // example-begin cluster-policy
   //! The sort of a small input by one thread-block cluster (sm_90), the keys
   //! in its blocks' shared memory from the first pass to the last
-  //! (AgentRadixSortCluster): 256 threads of up to 16 keys each, fewer when
-  //! keys and values take more than 8 bytes, so that a block's keys and
-  //! values fit in its 48 KiB of static shared memory beside the ranking's;
-  //! clusters of up to 16 blocks (65536 4-byte keys).
+  //! (AgentRadixSortCluster): 256 threads of 8 keys each (every pass waits
+  //! for each block's ranking of its whole tile, so the tile is small),
+  //! fewer when keys and values take more than 8 bytes, so that a block's
+  //! keys and values fit in its 48 KiB of static shared memory beside the
+  //! ranking's; clusters of up to 16 blocks (32768 4-byte keys).
   static constexpr int cluster_items =
       64 / (KEY_BYTES + VALUE_BYTES) > 8 ? 8 : (64 / (KEY_BYTES + VALUE_BYTES) > 1 ? 64 / (KEY_BYTES + VALUE_BYTES) : 1);
   using ClusterTile = AgentRadixSortClusterPolicy<256, cluster_items, 16, RADIX_BITS>;
@@ -296,6 +298,16 @@ struct DispatchRadixSort
       Flip();
       return cudaSuccess;
     }
+    if constexpr (ActivePolicy::CLUSTER_SMALL_INPUTS)
+    {
+      bool sorted = false;
+      CUBLING_RETURN_IF_ERROR(InvokeCluster<ActivePolicy>(sorted));
+      if (sorted)
+      {
+        Flip();
+        return cudaSuccess;
+      }
+    }
 
     OffsetT* d_bins          = static_cast<OffsetT*>(parts[BINS]);
     unsigned int* d_counters = static_cast<unsigned int*>(parts[COUNTERS]);
@@ -312,16 +324,6 @@ struct DispatchRadixSort
     }
     const bool result_flips = is_overwrite_okay ? passes % 2 == 1 : true;
 
-    if constexpr (ActivePolicy::CLUSTER_SMALL_INPUTS)
-    {
-      bool sorted = false;
-      CUBLING_RETURN_IF_ERROR(InvokeCluster<ActivePolicy>(sorted));
-      if (sorted)
-      {
-        Flip();
-        return cudaSuccess;
-      }
-    }
     if constexpr (ActivePolicy::COOPERATIVE_SMALL_INPUTS)
     {
       bool sorted = false;
