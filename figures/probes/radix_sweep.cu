@@ -48,6 +48,20 @@
 //     smaller than Onesweep's (256x8, 256x16, 512x8):
 //     they need more look-back words than the temporary storage holds,
 //     which must stay no larger than CUB's.
+//   - Onesweep, SortKeys at 2^24 / 2^26 / 2^28 (u32), 2^26 (f32, u64),
+//     cubling / CUB's faster call (2026-11-24): the match's vote per digit
+//     bit written as `lane's bit ? vote : ~vote` compiled to a select, 6-7
+//     instructions a bit (ncu at 2^24: 54-56 M instructions a pass against
+//     CUB's 44 M); one predicate feeding the vote and a predicated NOT
+//     (inline PTX) takes 3, as CUB's does: u32 1.115 / 1.177 / 1.194 went
+//     to 0.999 / 1.046 / 1.058, f32 1.213 to 1.031, pairs 1.117 to 1.044.
+//     Kept. Tried with it and not kept: one instantiation of the ranking
+//     for full and partial tiles, CUB's order (keys into shared memory
+//     before the look-back) and the tile counter fetched with the one-digit
+//     check (u32 1.013 / 1.064 / 1.075, pairs 1.36 with int64_t offsets,
+//     which spilled); 384x19 keys (0.986 / 1.042 / 1.056, u64 1.061: no
+//     gain, and more look-back words than CUB's storage holds); 384x18,
+//     which spills nothing (1.011 / 1.074 / 1.091: slower).
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep

@@ -141,8 +141,21 @@ __device__ CUBLING_FORCEINLINE ::cuda::std::uint32_t warp_match_label(::cuda::st
   CUBLING_UNROLL
   for (int bit = 0; bit < LABEL_BITS; ++bit)
   {
-    const ::cuda::std::uint32_t set_lanes = __ballot_sync(member_mask, (label >> bit) & 1u);
-    peers &= ((label >> bit) & 1u) ? set_lanes : ~set_lanes;
+    // The lanes that agree with this one on the bit: the vote's lanes if
+    // the bit is set, the others if not. The vote and the complement share
+    // one predicate, so a lane with the bit clear flips the vote with one
+    // predicated NOT (no select), and ptxas draws the predicates of several
+    // bits out of the label in one instruction: three instructions a bit.
+    ::cuda::std::uint32_t agreeing;
+    asm("{\n\t"
+        ".reg .pred bit_set;\n\t"
+        "setp.ne.u32 bit_set, %1, 0;\n\t"
+        "vote.sync.ballot.b32 %0, bit_set, %2;\n\t"
+        "@!bit_set not.b32 %0, %0;\n\t"
+        "}"
+        : "=r"(agreeing)
+        : "r"(label & (1u << bit)), "r"(member_mask));
+    peers &= agreeing;
   }
   return peers;
 }
