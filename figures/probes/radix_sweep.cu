@@ -11,6 +11,8 @@
 //                     __launch_bounds__) of the tile for 4-byte keys alone;
 //   P_PT, P_PI, P_PB: the same for 4-byte keys with 4-byte values;
 //   P_WT, P_WI, P_WB: the same for 8-byte keys;
+//   P_HT, P_HI, P_HP: threads, keys per thread and shared copies of the
+//                     counts of the up-front histogram (unset: 256, 8, 2);
 //   P_CT, P_CI:       threads and keys per thread of the cooperative sort of
 //                     small inputs, for 4-byte keys alone (P_CT=0: no
 //                     cooperative sort for any type; unset or -1: the
@@ -62,6 +64,12 @@
 //     which spilled); 384x19 keys (0.986 / 1.042 / 1.056, u64 1.061: no
 //     gain, and more look-back words than CUB's storage holds); 384x18,
 //     which spills nothing (1.011 / 1.074 / 1.091: slower).
+//   - The up-front histogram (ncu, 2^28 u32 keys): 610 us against CUB's
+//     455 us; it checked every key against the end of the input. Full
+//     tiles without the checks: 476 us, and the sort at 2^26 / 2^28 went
+//     1.046 / 1.059 to 1.020 / 1.034, f32 1.032 to 0.985, u64 1.063 to
+//     1.047. Kept. The block's shape (-DP_HT/HI/HP: 128x16x1 as CUB's,
+//     256x8x1, 256x16x1, 128x16x2) moved it by under 1%.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
@@ -132,6 +140,15 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_WB
 #define P_WB 1
 #endif
+#ifndef P_HT
+#define P_HT 256
+#endif
+#ifndef P_HI
+#define P_HI 8
+#endif
+#ifndef P_HP
+#define P_HP 2
+#endif
 #ifndef P_CT
 #define P_CT -1
 #endif
@@ -172,7 +189,7 @@ template <typename KeyT, typename ValueT> struct Chain
   static constexpr bool PAIRS     = !std::is_same<ValueT, cubling::NullType>::value;
   struct Policy900 : cubling::ChainedPolicy<900, Policy900, Policy900>
   {
-    using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<256, 8, 2, RADIX_BITS>;
+    using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<P_HT, P_HI, P_HP, RADIX_BITS>;
     using OnesweepPolicy  = std::conditional_t<
         (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB>,
         std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB>, Onesweep<P_KT, P_KI, P_KB>>>;
@@ -308,7 +325,7 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
   const std::string variant = std::string(g_stream ? "stream_" : "") + (host_keys ? "hostkeys_" : "") + "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
-      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB);
+      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP);
   std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   size_t b = temp_bytes;
   using u32 = unsigned;

@@ -155,7 +155,9 @@ struct AgentRadixSortHistogram
     return Extractor(static_cast<uint32_t>(bit), static_cast<uint32_t>(bits), decomposer);
   }
 
-  //! Phase 1 for one tile: count every pass's digit of its keys in shared memory.
+  //! Phase 1 for one tile: count every pass's digit of its keys in shared
+  //! memory. FULL_TILE: every key of the tile is there, so no key is checked.
+  template <bool FULL_TILE>
   __device__ CUBLING_FORCEINLINE void CountTile(int64_t tile_offset)
   {
     Bits bits[ITEMS_PER_THREAD];
@@ -164,7 +166,7 @@ struct AgentRadixSortHistogram
     for (int u = 0; u < ITEMS_PER_THREAD; ++u)
     {
       const int64_t i = tile_offset + u * BLOCK_THREADS + threadIdx.x;
-      valid[u]        = i < num_items;
+      valid[u]        = FULL_TILE || i < num_items;
       if (valid[u])
       {
         bits[u] = detail::radix_sort_bits_in<IS_DESCENDING>(d_keys[i], decomposer);
@@ -221,9 +223,14 @@ struct AgentRadixSortHistogram
     }
     __syncthreads();
     const int64_t stride = int64_t{gridDim.x} * TILE_ITEMS;
-    for (int64_t tile_offset = int64_t{blockIdx.x} * TILE_ITEMS; tile_offset < num_items; tile_offset += stride)
+    int64_t tile_offset  = int64_t{blockIdx.x} * TILE_ITEMS;
+    for (; tile_offset + TILE_ITEMS <= num_items; tile_offset += stride)
     {
-      CountTile(tile_offset);
+      CountTile<true>(tile_offset);
+    }
+    if (tile_offset < num_items) // the last, partial tile
+    {
+      CountTile<false>(tile_offset);
     }
     __syncthreads();
     for (int i = threadIdx.x; i < num_passes * RADIX_DIGITS; i += BLOCK_THREADS)
