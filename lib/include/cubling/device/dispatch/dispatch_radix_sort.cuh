@@ -78,14 +78,16 @@ template <typename KeyT, typename ValueT, typename OffsetT, bool COOPERATIVE = t
   //! Threads per block: 384 for 4-byte keys and for wide items, 512 for
   //! 1- and 2-byte keys.
   static constexpr int onesweep_threads = WORD_KEYS || WIDEST > 4 ? 384 : 512;
-  //! Keys per thread. 4-byte keys alone: 20 with 32-bit offsets, 19 with
-  //! 64-bit ones (the offsets take registers too); with values: 23. 1- and
+  //! Keys per thread. 4-byte keys alone: 24; with values: 25. Larger tiles
+  //! than CUB's (21): fewer tiles share each pass's fixed costs (the
+  //! counts, the look-back), and that outweighs the registers they spill
+  //! at 3 blocks per SM (measured from 18 to 27 in the probe). 1- and
   //! 2-byte keys: 20. Wider items fill 45 KiB.
   static constexpr int onesweep_items()
   {
     if (WORD_KEYS)
     {
-      return VALUE_BYTES == 0 ? (sizeof(OffsetT) == 4 ? 20 : 19) : 23;
+      return VALUE_BYTES == 0 ? 24 : 25;
     }
     if (WIDEST <= 4)
     {
@@ -103,8 +105,9 @@ template <typename KeyT, typename ValueT, typename OffsetT, bool COOPERATIVE = t
   //! The cooperative sort of a small input (one tile per block, all
   //! resident): wide blocks, so that a few tiles still spread their ranking
   //! over many warps: 512 threads for items of up to 4 bytes, with at least
-  //! 16 keys each (8192 keys a tile: 2^20 keys fit on Hopper's 132 SMs at a
-  //! block per SM), the Onesweep block for wider items (whose tile already
+  //! 16 keys each (18 for 4-byte keys alone: 9216 keys a tile, so 2^20 keys
+  //! fit on Hopper's 132 SMs at a block per SM), the Onesweep block for
+  //! wider items (whose tile already
   //! fills the exchange). Never a smaller tile than Onesweep's, so never
   //! more look-back words.
   static constexpr int onesweep_tile       = onesweep_threads * onesweep_items();
