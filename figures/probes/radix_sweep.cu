@@ -70,13 +70,30 @@
 //     1.046 / 1.059 to 1.020 / 1.034, f32 1.032 to 0.985, u64 1.063 to
 //     1.047. Kept. The block's shape (-DP_HT/HI/HP: 128x16x1 as CUB's,
 //     256x8x1, 256x16x1, 128x16x2) moved it by under 1%.
+//   - Tiles, with the two changes above (u32 at 2^24 / 2^26 / 2^28, int64_t
+//     count): 384x20 0.973 / 1.021 / 1.034; 384x22 0.983 / 1.014 / 1.021;
+//     384x23 0.991 / 1.013 / 1.019; 384x24 0.974 / 0.997 / 1.003 (kept);
+//     384x26 0.993 / 0.996 / 0.997 (within 1% of 24: not worth a tile
+//     that much larger for the cooperative sort); 384x28 1.036 / 1.030 /
+//     1.031. Pairs at 2^26 / 2^28: 384x23 1.026 / 1.029; 384x25 1.014 /
+//     1.015 (kept); 384x27 1.025 / 1.028. 64-bit keys at 2^26: 384x15 at
+//     1 block an SM 1.047 (kept); 384x14 1.066; 384x12 and 384x10 at 2
+//     blocks an SM 1.167 and 1.302. At 2 blocks an SM (80 registers)
+//     instead of 3, u32 at 2^26: 384x22 1.101, 384x26 1.021, 512x16 1.125.
+//   - Not kept: a one-digit pass copying its tile with all of a thread's
+//     loads in flight before its stores (8 at a time). Every key equal,
+//     at 2^26: 1.048 -> 0.607. But ptxas allocates registers for the whole
+//     kernel, and the ranking path got worse: u32 0.996 -> 1.250, u64 1.047
+//     -> 1.448 (80 -> 94 registers: one block an SM fewer); __noinline__
+//     spilled more. Next: the copy in a kernel of its own, chosen on the
+//     device (the histogram's last block knows every pass's counts).
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
 // Arguments: [reps [largest log2 size [options...]]]; options: "stream" (the
 // sorts run on a created stream, not the legacy default one), "host" (the
 // 4-byte keys drawn on the host, as the chapter runner draws them),
-// "only=WORK" (one of the works below), "sizes=A,B,..." (log2 sizes; a number above 63 is a count of keys),
+// "only=WORK" (one of the works below; keys_u32_equal: every key the same), "sizes=A,B,..." (log2 sizes; a number above 63 is a count of keys),
 // "phases" (the cooperative sort's phases, from CUBLING_RADIX_SORT_PHASE).
 // Output: CSV, variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check
 #include <cstdint>
@@ -294,9 +311,11 @@ int main(int argc, char** argv)
     }
   }
   const int64_t max_n = int64_t{1} << max_log2;
-  unsigned *keys, *values, *floats, *out_a, *out_b, *vout_a, *vout_b;
+  unsigned *keys, *values, *floats, *equal, *out_a, *out_b, *vout_a, *vout_b;
   uint64_t* wide;
   CHECK_CUDA(cudaMalloc(&keys, max_n * 4));
+  CHECK_CUDA(cudaMalloc(&equal, max_n * 4));
+  CHECK_CUDA(cudaMemset(equal, 0x5a, max_n * 4)); // every key 0x5a5a5a5a: every pass on one digit
   CHECK_CUDA(cudaMalloc(&values, max_n * 4));
   CHECK_CUDA(cudaMalloc(&floats, max_n * 4));
   CHECK_CUDA(cudaMalloc(&wide, max_n * 8));
@@ -345,6 +364,9 @@ int main(int argc, char** argv)
     {"keys_u32", {14, 16, 18, 20, 22, 24, 26, 28}, 4, 4,
      [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cubling_sort<u32>(temp, b, keys, out_a, n) : cubling_sort<ull>(temp, b, keys, out_a, n)); },
      [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortKeys(temp, b, keys, out_b, int(n), 0, int(8 * sizeof(u32)), g_stream) : cub::DeviceRadixSort::SortKeys(temp, b, keys, out_b, n, 0, int(8 * sizeof(u32)), g_stream)); }},
+    {"keys_u32_equal", {24, 26}, 4, 4,
+     [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cubling_sort<u32>(temp, b, equal, out_a, n) : cubling_sort<ull>(temp, b, equal, out_a, n)); },
+     [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortKeys(temp, b, equal, out_b, int(n), 0, int(8 * sizeof(u32)), g_stream) : cub::DeviceRadixSort::SortKeys(temp, b, equal, out_b, n, 0, int(8 * sizeof(u32)), g_stream)); }},
     {"pairs_u32", {16, 20, 24, 26, 28}, 8, 4,
      [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cubling_sort<u32>(temp, b, keys, out_a, values, vout_a, n) : cubling_sort<ull>(temp, b, keys, out_a, values, vout_a, n)); },
      [&](int64_t n, bool is32) { b = temp_bytes; CHECK_CUDA(is32 ? cub::DeviceRadixSort::SortPairs(temp, b, keys, out_b, values, vout_b, int(n), 0, int(8 * sizeof(u32)), g_stream) : cub::DeviceRadixSort::SortPairs(temp, b, keys, out_b, values, vout_b, n, 0, int(8 * sizeof(u32)), g_stream)); }},
