@@ -137,6 +137,7 @@ template <int LABEL_BITS>
 __device__ CUBLING_FORCEINLINE ::cuda::std::uint32_t warp_match_label(::cuda::std::uint32_t label,
                                                                       ::cuda::std::uint32_t member_mask)
 {
+  // example-begin match-vote
   ::cuda::std::uint32_t peers = member_mask;
   CUBLING_UNROLL
   for (int bit = 0; bit < LABEL_BITS; ++bit)
@@ -157,6 +158,7 @@ __device__ CUBLING_FORCEINLINE ::cuda::std::uint32_t warp_match_label(::cuda::st
         : "r"(label & (1u << bit)), "r"(member_mask));
     peers &= agreeing;
   }
+  // example-end match-vote
   return peers;
 }
 
