@@ -54,9 +54,7 @@ template <bool DESCENDING, typename Value>
 using Dispatch =
   cubling::detail::DispatchRadixSort<DESCENDING, uint32_t, Value, cubling::detail::radix_sort_offset_t<int64_t>,
                                      cubling::detail::identity_decomposer_t,
-                                     cubling::detail::DeviceRadixSortPolicy<uint32_t, Value,
-                                                                            cubling::detail::radix_sort_offset_t<int64_t>,
-                                                                            false>,
+                                     cubling::detail::DeviceRadixSortPolicy<uint32_t, Value, false>,
                                      PlainLauncher>;
 
 //! Out of place, the keys go from in() to out() and the input must stay as

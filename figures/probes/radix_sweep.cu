@@ -212,7 +212,7 @@ template <typename KeyT, typename ValueT> struct Chain
         std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB>, Onesweep<P_KT, P_KI, P_KB>>>;
     // The cooperative sort of small inputs: the library's shape, unless
     // P_CT and P_CI set it (P_CT=0: none, every input takes the launches).
-    using Library = typename cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT, unsigned int>::CooperativeTile;
+    using Library = typename cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT>::CooperativeTile;
     using CooperativePolicy = std::conditional_t<(P_CT > 0 && sizeof(KeyT) == 4 && !PAIRS),
                                                  Onesweep<(P_CT > 0 ? P_CT : 32), P_CI, 1>, Library>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = P_CT != 0;
@@ -220,7 +220,7 @@ template <typename KeyT, typename ValueT> struct Chain
         static_cast<int>(sizeof(KeyT)) > (PAIRS ? static_cast<int>(sizeof(ValueT)) : 0) ? static_cast<int>(sizeof(KeyT))
                                                                                        : static_cast<int>(sizeof(ValueT));
     static constexpr int scaled(int items) { return items * 4 / (WIDEST > 4 ? WIDEST : 4) > 1 ? items * 4 / (WIDEST > 4 ? WIDEST : 4) : 1; }
-    using LibraryPolicy    = cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT, unsigned int>;
+    using LibraryPolicy    = cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT>;
     using SingleTilePolicy = std::conditional_t<
         (P_ST > 0),
         cubling::AgentRadixSortSingleTilePolicy<(P_ST > 0 ? P_ST : 32), scaled(P_SI), P_SB, cubling::P_SR,

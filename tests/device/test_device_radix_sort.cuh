@@ -398,7 +398,7 @@ template <typename K, typename V, bool DESCENDING> void check_sort(int64_t n, Di
 template <typename K, typename V> std::vector<int64_t> sizes(int max_log)
 {
   using VT     = std::conditional_t<std::is_void<V>::value, cubling::NullType, V>;
-  using Policy = typename cubling::detail::DeviceRadixSortPolicy<K, VT, unsigned int>::Policy900;
+  using Policy = typename cubling::detail::DeviceRadixSortPolicy<K, VT>::Policy900;
   constexpr int64_t tile    = Policy::OnesweepPolicy::TILE_ITEMS;
   constexpr int64_t single  = Policy::SingleTilePolicy::TILE_ITEMS;
   constexpr int64_t cluster = int64_t{Policy::ClusterPolicy::TILE_ITEMS} * Policy::ClusterPolicy::MAX_BLOCKS;

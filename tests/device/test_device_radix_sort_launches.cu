@@ -33,7 +33,7 @@ template <typename Launcher, bool PAIRS> void sort_through(int64_t n, Dist dist)
   using Offset   = cubling::detail::radix_sort_offset_t<int64_t>;
   using Dispatch = cubling::detail::DispatchRadixSort<false, uint32_t, Value, Offset,
                                                       cubling::detail::identity_decomposer_t,
-                                                      cubling::detail::DeviceRadixSortPolicy<uint32_t, Value, Offset>,
+                                                      cubling::detail::DeviceRadixSortPolicy<uint32_t, Value>,
                                                       Launcher>;
   const std::vector<uint32_t> keys = make_keys<uint32_t>(n, dist);
   std::vector<uint32_t> values(static_cast<size_t>(n));
@@ -78,10 +78,9 @@ template <typename Launcher, bool PAIRS> void sort_through(int64_t n, Dist dist)
   ++cases;
 }
 
-//! The library's policy for uint32 keys (PAIRS: with uint32 values) and an int64_t count.
+//! The library's policy for uint32 keys (PAIRS: with uint32 values).
 template <bool PAIRS>
-using PolicyOf = cubling::detail::DeviceRadixSortPolicy<uint32_t, std::conditional_t<PAIRS, uint32_t, cubling::NullType>,
-                                                        cubling::detail::radix_sort_offset_t<int64_t>>;
+using PolicyOf = cubling::detail::DeviceRadixSortPolicy<uint32_t, std::conditional_t<PAIRS, uint32_t, cubling::NullType>>;
 
 //! The most keys (PAIRS: with values) that one block sorts alone.
 template <bool PAIRS> constexpr int64_t single_tile_items()

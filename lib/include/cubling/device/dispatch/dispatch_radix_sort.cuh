@@ -62,10 +62,9 @@ using radix_sort_offset_t = std::conditional_t<(sizeof(NumItemsT) <= 4), unsigne
 //!
 //! @tparam KeyT     the key type
 //! @tparam ValueT   the value type (NullType: keys only)
-//! @tparam OffsetT      the offset type
 //! @tparam COOPERATIVE  sort an input of a few tiles in one launch, cluster
 //!                      or cooperative (chapter 10's step 4 turns it off)
-template <typename KeyT, typename ValueT, typename OffsetT, bool COOPERATIVE = true> struct DeviceRadixSortPolicy
+template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct DeviceRadixSortPolicy
 {
   static constexpr int KEY_BYTES   = static_cast<int>(sizeof(KeyT));
   static constexpr int VALUE_BYTES = std::is_same<ValueT, NullType>::value ? 0 : static_cast<int>(sizeof(ValueT));
@@ -81,7 +80,7 @@ template <typename KeyT, typename ValueT, typename OffsetT, bool COOPERATIVE = t
   //! Keys per thread. 4-byte keys alone: 24; with values: 25. Larger tiles
   //! than CUB's (21): fewer tiles share each pass's fixed costs (the
   //! counts, the look-back), and that outweighs the registers they spill
-  //! at 3 blocks per SM (measured from 18 to 27 in the probe). 1- and
+  //! at 3 blocks per SM (measured from 18 to 28 in the probe). 1- and
   //! 2-byte keys: 20. Wider items fill 45 KiB.
   static constexpr int onesweep_items()
   {
@@ -107,9 +106,8 @@ template <typename KeyT, typename ValueT, typename OffsetT, bool COOPERATIVE = t
   //! over many warps: 512 threads for items of up to 4 bytes, with at least
   //! 16 keys each (18 for 4-byte keys alone: 9216 keys a tile, so 2^20 keys
   //! fit on Hopper's 132 SMs at a block per SM), the Onesweep block for
-  //! wider items (whose tile already
-  //! fills the exchange). Never a smaller tile than Onesweep's, so never
-  //! more look-back words.
+  //! wider items (whose tile already fills the exchange). Never a smaller
+  //! tile than Onesweep's, so never more look-back words.
   static constexpr int onesweep_tile       = onesweep_threads * onesweep_items();
   static constexpr int cooperative_threads = WIDEST > 4 ? onesweep_threads : 512;
   static constexpr int cooperative_items   = WIDEST > 4 || ceil_div(onesweep_tile, cooperative_threads) > 16
@@ -186,7 +184,7 @@ template <typename KeyT, typename ValueT, typename OffsetT, bool COOPERATIVE = t
 //! @tparam Launcher       launches the kernels: KernelLauncher, or a test's stand-in
 template <bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT,
           typename Decomposer  = identity_decomposer_t,
-          typename PolicyChain = DeviceRadixSortPolicy<KeyT, ValueT, OffsetT>, typename Launcher = KernelLauncher>
+          typename PolicyChain = DeviceRadixSortPolicy<KeyT, ValueT>, typename Launcher = KernelLauncher>
 struct DispatchRadixSort
 {
   using MaxPolicy                   = typename PolicyChain::MaxPolicy;
