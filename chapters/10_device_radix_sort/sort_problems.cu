@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <numeric>
+#include <type_traits>
 #include <vector>
 
 #include <cubling/thread/radix_key_traits.cuh>
@@ -30,24 +31,49 @@ uint64_t sort_bits(Key key, int begin_bit, int end_bit)
 }
 
 //! The stable sort of the keys (and the values with them) by their bits in
-//! the axes' range, ascending or descending.
+//! the axes' range, ascending or descending. It is itself a least significant
+//! digit radix sort, 8 bits a pass, of (bits, position) pairs, which takes
+//! seconds at 2^28 keys where a comparison sort took minutes; descending
+//! sorts the complemented bits ascending, which keeps equal keys in order.
+//! Passes in which every key has the same digit are skipped.
 template <typename Key, typename In, typename Out>
 void stable_sort_reference(const In& in, const Axes& axes, const Out& out)
 {
+  using Bits        = std::conditional_t<sizeof(Key) <= 4, uint32_t, uint64_t>;
   const auto& keys  = std::get<0>(in);
   const int end_bit = axes.end_bit < 0 ? static_cast<int>(8 * sizeof(Key)) : axes.end_bit;
-  std::vector<uint64_t> bits(static_cast<size_t>(keys.count));
-  for (int64_t i = 0; i < keys.count; ++i)
+  const int width   = end_bit > axes.begin_bit ? end_bit - axes.begin_bit : 0;
+  const size_t n    = static_cast<size_t>(keys.count);
+  std::vector<Bits> bits(n), bits_next(n);
+  std::vector<int64_t> order(n), order_next(n);
+  for (size_t i = 0; i < n; ++i)
   {
-    bits[static_cast<size_t>(i)] = sort_bits<Key>(keys[i], axes.begin_bit, end_bit);
+    const Bits field = static_cast<Bits>(sort_bits<Key>(keys[static_cast<int64_t>(i)], axes.begin_bit, end_bit));
+    bits[i]          = axes.descending ? static_cast<Bits>(~field) : field;
+    order[i]         = static_cast<int64_t>(i);
   }
-  std::vector<int64_t> order(static_cast<size_t>(keys.count));
-  std::iota(order.begin(), order.end(), int64_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
-    return axes.descending ? bits[static_cast<size_t>(x)] > bits[static_cast<size_t>(y)]
-                           : bits[static_cast<size_t>(x)] < bits[static_cast<size_t>(y)];
-  });
-  for (size_t i = 0; i < order.size(); ++i)
+  for (int shift = 0; shift < width; shift += 8)
+  {
+    size_t starts[257] = {};
+    for (size_t i = 0; i < n; ++i)
+    {
+      ++starts[((bits[i] >> shift) & 0xffu) + 1];
+    }
+    if (std::count(starts + 1, starts + 257, n) == 1)
+    {
+      continue; // one digit for every key: the order stays
+    }
+    std::partial_sum(starts, starts + 257, starts);
+    for (size_t i = 0; i < n; ++i)
+    {
+      const size_t place = starts[(bits[i] >> shift) & 0xffu]++;
+      bits_next[place]   = bits[i];
+      order_next[place]  = order[i];
+    }
+    bits.swap(bits_next);
+    order.swap(order_next);
+  }
+  for (size_t i = 0; i < n; ++i)
   {
     std::get<0>(out)[static_cast<int64_t>(i)] = keys[order[i]];
     if constexpr (std::tuple_size<In>::value > 1)

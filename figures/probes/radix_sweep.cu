@@ -87,6 +87,20 @@
 //     -> 1.448 (80 -> 94 registers: one block an SM fewer); __noinline__
 //     spilled more. Next: the copy in a kernel of its own, chosen on the
 //     device (the histogram's last block knows every pass's counts).
+//   - Where the cooperative sort of a small input spends its time (option
+//     "phases", the last block's clock, library tiles, 2026-11-24): at
+//     2^16 keys (8 tiles of 512x18, so 8 SMs busy), 36 us in the kernel:
+//     reset 1.1, histogram 3.5, then per pass 8.3 = load and rank 4.1,
+//     look-back 1.3, scatter 1.2, barrier and the counts' scan 1.6. At
+//     2^20 (114 tiles): histogram 5.2, per pass 11.3 = rank 4.6, look-back
+//     3.9, scatter 1.5, barrier 1.3. The ranking is instruction-bound on
+//     the few SMs that hold a tile: 1024x9 (same tile, twice the warps)
+//     was slower (45.3 against 40.6 us at 2^16). Smaller tiles would use
+//     more SMs but need more look-back words than CUB's storage holds.
+//     Next: a tile ranked by a thread-block cluster, its blocks adding up
+//     their counts through distributed shared memory and sharing the
+//     tile's look-back words (a first version gave wrong results and was
+//     not kept).
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep

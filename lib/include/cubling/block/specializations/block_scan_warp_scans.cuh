@@ -60,9 +60,14 @@ struct BlockScanWarpScans
 
   //! One total per warp, the prefix that the callback returned, and the
   //! warp scans' own storage (none, for the shuffle scan of whole warps).
+  //! The totals start on 16 bytes: ptxas may merge a warp's reads of
+  //! neighbouring totals into one wider load, aligned on its width, and an
+  //! unaligned array would let that load take in the 4 bytes before it,
+  //! which the caller may be writing (compute-sanitizer's racecheck
+  //! reported it in the cluster sort's digit scan).
   struct _TempStorage
   {
-    T warp_aggregates[WARPS];
+    alignas(16) T warp_aggregates[WARPS];
     T block_prefix;
     typename WarpScanT::TempStorage warp_scan[WARPS];
   };
