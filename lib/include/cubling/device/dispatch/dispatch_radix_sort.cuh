@@ -78,10 +78,11 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! 1- and 2-byte keys.
   static constexpr int onesweep_threads = WORD_KEYS || WIDEST > 4 ? 384 : 512;
   //! Keys per thread. 4-byte keys alone: 24; with values: 25. Larger tiles
-  //! than CUB's (21): fewer tiles share each pass's fixed costs (the
-  //! counts, the look-back), and that outweighs the registers they spill
-  //! at 3 blocks per SM (measured from 18 to 28 in the probe). 1- and
-  //! 2-byte keys: 20. Wider items fill 45 KiB.
+  //! than CUB 3.0.1's Hopper ones (18 to 20 keys alone, 17 or 23 with
+  //! values, by count and key type): fewer tiles share each pass's fixed
+  //! costs (the counts, the look-back), and that outweighs the registers
+  //! they spill at 3 blocks per SM (measured from 18 to 28 in the probe).
+  //! 1- and 2-byte keys: 20. Wider items fill 45 KiB.
   static constexpr int onesweep_items()
   {
     if (WORD_KEYS)
