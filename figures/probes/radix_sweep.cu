@@ -85,8 +85,16 @@
 //     at 2^26: 1.048 -> 0.607. But ptxas allocates registers for the whole
 //     kernel, and the ranking path got worse: u32 0.996 -> 1.250, u64 1.047
 //     -> 1.448 (80 -> 94 registers: one block an SM fewer); __noinline__
-//     spilled more. Next: the copy in a kernel of its own, chosen on the
-//     device (the histogram's last block knows every pass's counts).
+//     spilled more.
+//   - Kept (2026-11-25): the same copy out of line, as a __noinline__ free
+//     function of two pointers and a count (detail::onesweep_copy_tile),
+//     which holds nothing of the agent's. ptxas reports the same registers
+//     and spills for every keys-only Onesweep kernel as without the copy
+//     (pairs with an int count: 36 -> 40 bytes of spill stores). Every key
+//     equal, old / new: 2^16 0.594 / 0.421, 2^20 0.518 / 0.403, 2^24 0.984
+//     / 0.573, 2^26 1.062 / 0.600, 2^28 1.079 / 0.612; at 2^26 uniform u32
+//     1.000 / 1.001, pairs 1.015 / 1.015, f32 0.960 / 0.961, u64 1.048 /
+//     1.049 (the two builds taking turns in one call).
 //   - Where the cooperative sort of a small input spends its time (option
 //     "phases", the last block's clock, library tiles, 2026-11-24): at
 //     2^16 keys (8 tiles of 512x18, so 8 SMs busy), 36 us in the kernel:

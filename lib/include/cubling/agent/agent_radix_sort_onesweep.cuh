@@ -45,7 +45,9 @@
 //! has the same digit in this pass, the pass keeps the order of the keys:
 //! each block copies its tile, with no ranking and no look-back (inputs of
 //! few distinct keys, and the untouched high bits of small integers). It
-//! still stamps its tile's look-back words with its tag.
+//! still stamps its tile's look-back words with its tag. The copy is a
+//! function of its own, not inlined, so that its registers do not add to
+//! the ranking's (detail::onesweep_copy_tile).
 #pragma once
 
 #include <cstdint>
@@ -158,6 +160,36 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct OnesweepLaunc
   int num_bits;                 //!< the pass's bits
   uint32_t tag;                 //!< the launch's look-back tag
 };
+
+// example-begin copy-tile
+//! One tile of a pass on one digit, which keeps every key where it is: a
+//! copy of `valid` items, warp-striped, so that each warp reads and writes
+//! whole lines. Every load is in flight before the first store. Out of line
+//! on purpose: inlined, the copy's registers counted against the ranking's,
+//! which is capped for three blocks per SM, and the ranking spilled more.
+template <int ITEMS_PER_THREAD, typename T>
+__device__ __noinline__ void onesweep_copy_tile(const T* in, T* out, int valid)
+{
+  const int first = static_cast<int>(threadIdx.x / 32) * 32 * ITEMS_PER_THREAD + static_cast<int>(threadIdx.x % 32);
+  T items[ITEMS_PER_THREAD];
+#pragma unroll
+  for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+  {
+    if (first + u * 32 < valid)
+    {
+      items[u] = in[first + u * 32];
+    }
+  }
+#pragma unroll
+  for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+  {
+    if (first + u * 32 < valid)
+    {
+      out[first + u * 32] = items[u];
+    }
+  }
+}
+// example-end copy-tile
 
 } // namespace detail
 
@@ -330,18 +362,18 @@ struct AgentRadixSortOnesweep
     {
       detail::store_relaxed(LookBackWord(static_cast<int>(blockIdx.x), digit), Word::make(Word::PREFIX, args.tag, 0));
     }
-    const int64_t tile_offset = int64_t{blockIdx.x} * TILE_ITEMS;
-    for (int i = threadIdx.x; i < TILE_ITEMS; i += BLOCK_THREADS)
+    const int tile_offset = static_cast<int>(blockIdx.x) * TILE_ITEMS;
+    if (tile_offset >= args.portion_items)
     {
-      const int64_t j = tile_offset + i;
-      if (j < args.portion_items)
-      {
-        args.d_keys_out[args.portion_offset + j] = args.d_keys_in[j];
-        if constexpr (!KEYS_ONLY)
-        {
-          args.d_values_out[args.portion_offset + j] = args.d_values_in[j];
-        }
-      }
+      return;
+    }
+    const int valid = args.portion_items - tile_offset < TILE_ITEMS ? args.portion_items - tile_offset : TILE_ITEMS;
+    detail::onesweep_copy_tile<ITEMS_PER_THREAD>(
+        args.d_keys_in + tile_offset, args.d_keys_out + args.portion_offset + tile_offset, valid);
+    if constexpr (!KEYS_ONLY)
+    {
+      detail::onesweep_copy_tile<ITEMS_PER_THREAD>(
+          args.d_values_in + tile_offset, args.d_values_out + args.portion_offset + tile_offset, valid);
     }
   }
 
