@@ -95,6 +95,15 @@
 //     / 0.573, 2^26 1.062 / 0.600, 2^28 1.079 / 0.612; at 2^26 uniform u32
 //     1.000 / 1.001, pairs 1.015 / 1.015, f32 0.960 / 0.961, u64 1.048 /
 //     1.049 (the two builds taking turns in one call).
+//   - Kept (2026-11-25): the one-digit check voted in each warp
+//     (__any_sync) instead of in the block (__syncthreads_or), its loads in
+//     flight with the tile counter's atomic, so that a tile starts after one
+//     barrier, not two. Old / new, int64_t count, two runs each taking
+//     turns: u32 2^24 0.988, 0.979 / 0.961, 0.967; 2^26 1.000, 1.002 /
+//     0.996, 0.996; 2^28 1.007 / 1.007; pairs 2^26 1.014 / 1.007; f32 2^26
+//     0.960 / 0.951; u64 2^24 1.021 / 0.995, 2^26 1.052 / 1.019. 64-bit
+//     keys cannot take tiles above 6144 keys (48 KiB of static shared
+//     memory); 256x22 (5632) was level with 384x15 (1.021 / 1.017 at 2^26).
 //   - Where the cooperative sort of a small input spends its time (option
 //     "phases", the last block's clock, library tiles, 2026-11-24): at
 //     2^16 keys (8 tiles of 512x18, so 8 SMs busy), 36 us in the kernel:

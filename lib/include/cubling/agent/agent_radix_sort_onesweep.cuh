@@ -338,31 +338,35 @@ struct AgentRadixSortOnesweep
     }
   }
 
-  //! Is every key's digit the same in this pass (one digit's count is the whole input)?
+  //! Is every key's digit the same in this pass (one digit's count is the
+  //! whole input)? Each warp reads the pass's offsets and votes on its own,
+  //! so the answer needs no block barrier, and the block's one barrier (for
+  //! the tile id) waits for these loads and the tile counter together.
   __device__ CUBLING_FORCEINLINE bool OneDigitPass() const
   {
     bool one_digit = false;
-    for (int digit = threadIdx.x; digit < RADIX_DIGITS; digit += BLOCK_THREADS)
+#pragma unroll
+    for (int digit = static_cast<int>(threadIdx.x % 32); digit < RADIX_DIGITS; digit += 32)
     {
       const OffsetT start = args.d_pass_bins[digit];
       const OffsetT end   = digit + 1 < RADIX_DIGITS ? args.d_pass_bins[digit + 1] : OffsetT(args.num_items);
       one_digit           = one_digit || end - start == OffsetT(args.num_items);
     }
-    return __syncthreads_or(one_digit) != 0;
+    return __any_sync(0xffffffffu, one_digit) != 0;
   }
 
-  //! A pass on one digit: copy tile `blockIdx.x` of the portion where it
-  //! is, and stamp the tile's look-back words with this launch's tag, as a
-  //! ranked tile would. Without the stamp, the words of the launch three
-  //! before (the same tag) would survive two copying passes and read as
-  //! this launch's.
-  __device__ CUBLING_FORCEINLINE void CopyTile()
+  //! A pass on one digit: copy tile `t` of the portion where it is, and
+  //! stamp the tile's look-back words with this launch's tag, as a ranked
+  //! tile would. Without the stamp, the words of the launch three before
+  //! (the same tag) would survive two copying passes and read as this
+  //! launch's.
+  __device__ CUBLING_FORCEINLINE void CopyTile(int t)
   {
     for (int digit = threadIdx.x; digit < RADIX_DIGITS; digit += BLOCK_THREADS)
     {
-      detail::store_relaxed(LookBackWord(static_cast<int>(blockIdx.x), digit), Word::make(Word::PREFIX, args.tag, 0));
+      detail::store_relaxed(LookBackWord(t, digit), Word::make(Word::PREFIX, args.tag, 0));
     }
-    const int tile_offset = static_cast<int>(blockIdx.x) * TILE_ITEMS;
+    const int tile_offset = t * TILE_ITEMS;
     if (tile_offset >= args.portion_items)
     {
       return;
@@ -506,16 +510,17 @@ struct AgentRadixSortOnesweep
   //! Steps 1 to 5 (see the file comment).
   __device__ CUBLING_FORCEINLINE void Process()
   {
-    if (OneDigitPass())
-    {
-      CopyTile();
-      return;
-    }
     if (threadIdx.x == 0)
     {
       s.tile = static_cast<int>(atomicAdd(args.d_tile_counter, 1u));
     }
+    const bool one_digit = OneDigitPass();
     __syncthreads();
+    if (one_digit)
+    {
+      CopyTile(s.tile);
+      return;
+    }
     ProcessTileAt(s.tile);
   }
 
@@ -526,7 +531,7 @@ struct AgentRadixSortOnesweep
   {
     if (OneDigitPass())
     {
-      CopyTile();
+      CopyTile(static_cast<int>(blockIdx.x));
       return;
     }
     ProcessTileAt(static_cast<int>(blockIdx.x));
