@@ -10,7 +10,13 @@
 //   P_KT, P_KI, P_KB: threads, keys per thread and blocks per SM (the kernel's
 //                     __launch_bounds__) of the tile for 4-byte keys alone;
 //   P_PT, P_PI, P_PB: the same for 4-byte keys with 4-byte values;
-//   P_WT, P_WI, P_WB: the same for 8-byte keys;
+//   P_WT, P_WI, P_WB: the same for 8-byte keys (a tile over 48 KiB takes
+//                     dynamic shared memory). The probe's chain sizes the
+//                     look-back words for its own tiles, and the
+//                     cooperative sort of 8-byte keys keeps the library's
+//                     384x15: with a larger P_WT x P_WI, time 8-byte keys
+//                     only above the cooperative sort's sizes (the
+//                     default 2^24 and 2^26);
 //   P_HT, P_HI, P_HP: threads, keys per thread and shared copies of the
 //                     counts of the up-front histogram (unset: 256, 8, 2);
 //   P_CT, P_CI:       threads and keys per thread of the cooperative sort of
@@ -104,6 +110,19 @@
 //     0.960 / 0.951; u64 2^24 1.021 / 0.995, 2^26 1.052 / 1.019. 64-bit
 //     keys cannot take tiles above 6144 keys (48 KiB of static shared
 //     memory); 256x22 (5632) was level with 384x15 (1.021 / 1.017 at 2^26).
+//   - Kept (2026-11-25): 64-bit keys in tiles larger than static shared
+//     memory holds (dynamic shared memory), at two blocks an SM
+//     (P_WB=2: 80 registers at 384 threads, 128 at 256). int64_t count,
+//     2^24 / 2^26, two runs taking turns, each against CUB in the same run:
+//     384x15 b1 (before) 0.992 / 1.015; 384x18 b1 1.209 / 1.286; 384x20
+//     b1 1.140 / 1.202 (one block an SM: far slower); 384x16 b2 0.971 /
+//     0.984; 384x18 b2 0.942 / 0.946; 384x20 b2 0.903 / 0.907; 384x22 b2
+//     0.920 / 0.924; 384x24 b2 0.977 / 0.989; 384x26 b2 0.989 / 1.001;
+//     384x28 b2 1.022 / 1.031 (384 threads spill from 18 keys); 448x18 b2
+//     0.941 / 0.966; 320x24 b2 0.897 / 0.900; 320x26 b2 0.912 / 0.918;
+//     256x28 b2 0.909 / 0.916; 256x30 b2 0.900 / 0.898; 256x32 b2 0.897 /
+//     0.894; 256x34 b2 0.892 / 0.886 (kept: no spill); 256x38 b2 0.916 /
+//     0.908; 256x42 b2 1.001 / 0.997.
 //   - Where the cooperative sort of a small input spends its time (option
 //     "phases", the last block's clock, library tiles, 2026-11-24): at
 //     2^16 keys (8 tiles of 512x18, so 8 SMs busy), 36 us in the kernel:

@@ -56,9 +56,11 @@ using radix_sort_offset_t = std::conditional_t<(sizeof(NumItemsT) <= 4), unsigne
 //! DeviceRadixSort's tuning policies, one per architecture, newest first.
 //! 8-bit digits, except in the single tile. A Onesweep tile holds about 36
 //! to 46 KiB of its widest type (keys or values), which its exchange in
-//! shared memory must hold; every Onesweep tile is at least as large as CUB
-//! 3.0.1's Hopper tile for the same types, which keeps the look-back words,
-//! and so the temporary storage, no larger than CUB's.
+//! static shared memory must hold; on Hopper, a tile of items wider than 4
+//! bytes holds 68 KiB, in dynamic shared memory. Every Onesweep tile is at
+//! least as large as CUB 3.0.1's Hopper tile for the same types, which
+//! keeps the look-back words, and so the temporary storage, no larger than
+//! CUB's (the storage is sized for the chain's smallest tile).
 //!
 //! @tparam KeyT     the key type
 //! @tparam ValueT   the value type (NullType: keys only)
@@ -96,6 +98,15 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
     const int items = 46080 / (384 * WIDEST);
     return items < 1 ? 1 : items;
   }
+  //! Hopper's tile for items wider than 4 bytes: 256 threads of 34 8-byte
+  //! keys (proportionally fewer for wider items), 2 blocks per SM (128
+  //! registers a thread, none spilled). The tile, 8704 keys, is larger than
+  //! static shared memory holds, so it takes dynamic shared memory; CUB's
+  //! 5760-key tile stays within static. Swept with 64-bit keys on the H200
+  //! (figures/probes/radix_sweep.cu, whose comment has the times): larger
+  //! tiles win until the registers spill.
+  static constexpr int wide_threads = 256;
+  static constexpr int wide_items   = 34 * 8 / WIDEST > 1 ? 34 * 8 / WIDEST : 1;
   //! Blocks per SM that the kernel's registers must allow: the ranking
   //! waits on shared memory and the look-back on L2, and more tiles in
   //! flight hide it. 4-byte keys alone: 3 (56 registers a thread); with
@@ -157,13 +168,16 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
     using ClusterPolicy                            = ClusterTile;
     using SingleTilePolicy                         = SingleTile;
   };
-  //! Hopper: the same tiles (the size query is bounded over the chain, and
-  //! must stay under CUB's), a raking scan in the ranking.
+  //! Hopper: the same tiles for items of up to 4 bytes, a larger one for
+  //! wider items (wide_items), and a raking scan in the ranking.
   struct Policy900 : ChainedPolicy<900, Policy900, Policy600>
   {
     using HistogramPolicy = AgentRadixSortHistogramPolicy<256, 8, 2, RADIX_BITS>;
-    using OnesweepPolicy  = AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS,
-                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1, onesweep_min_blocks>;
+    using OnesweepPolicy  = std::conditional_t<
+        (WIDEST > 4),
+        AgentRadixSortOnesweepPolicy<wide_threads, wide_items, RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1, 2>,
+        AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE,
+                                     WARP_MATCH_ANY, 1, onesweep_min_blocks>>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = COOPERATIVE;
     static constexpr bool CLUSTER_SMALL_INPUTS     = COOPERATIVE;
     using CooperativePolicy                        = CooperativeTile;
@@ -368,6 +382,13 @@ struct DispatchRadixSort
     // The passes, one launch per pass and portion.
     constexpr auto onesweep =
         DeviceRadixSortOnesweepKernel<MaxPolicy, IS_DESCENDING, KeyT, ValueT, OffsetT, Decomposer>;
+    constexpr size_t onesweep_shared = dynamic_shared_bytes<
+        typename AgentRadixSortOnesweep<Onesweep, IS_DESCENDING, KeyT, ValueT, OffsetT, Decomposer>::TempStorage>();
+    if constexpr (onesweep_shared > 0)
+    {
+      CUBLING_RETURN_IF_ERROR(
+          cudaFuncSetAttribute(onesweep, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(onesweep_shared)));
+    }
     const KeyT* keys_in     = d_keys.Current();
     const ValueT* values_in = d_values.Current();
     for (int pass = 0; pass < passes; ++pass)
@@ -396,7 +417,7 @@ struct DispatchRadixSort
         args.num_bits       = end_bit - bit < RADIX_BITS ? end_bit - bit : RADIX_BITS;
         args.tag            = onesweep_word::tag_of_launch(launch);
         LaunchConfig how{dim3(static_cast<unsigned>(ceil_div(int64_t{items}, TILE_ITEMS))),
-                         dim3(Onesweep::BLOCK_THREADS), 0, stream};
+                         dim3(Onesweep::BLOCK_THREADS), onesweep_shared, stream};
         how.programmatic_serialization = ptx >= 900;
         CUBLING_RETURN_IF_ERROR(Launcher::Launch(how, onesweep, args, decomposer));
       }

@@ -57,8 +57,36 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::HistogramPolicy::BLOC
   Agent(temp_storage, d_bins, d_blocks_done, d_keys, num_items, begin_bit, end_bit, decomposer).Process();
 }
 
+//! The most static shared memory a kernel may declare; a block's storage
+//! above it is dynamic, and its launch must ask for it.
+constexpr size_t STATIC_SHARED_BYTES = 48 * 1024;
+
+//! The dynamic shared memory a launch must ask for to give a block a `T`:
+//! none when `T` fits in static shared memory.
+template <typename T> CUBLING_HOST_DEVICE constexpr size_t dynamic_shared_bytes()
+{
+  return sizeof(T) <= STATIC_SHARED_BYTES ? 0 : sizeof(T);
+}
+
+//! A block's shared `T`: static when it fits, dynamic otherwise (see
+//! dynamic_shared_bytes).
+template <typename T> __device__ CUBLING_FORCEINLINE T& block_shared_storage()
+{
+  if constexpr (dynamic_shared_bytes<T>() == 0)
+  {
+    __shared__ T storage;
+    return storage;
+  }
+  else
+  {
+    extern __shared__ __align__(16) unsigned char dynamic_storage[];
+    return *reinterpret_cast<T*>(dynamic_storage);
+  }
+}
+
 //! One launch of one Onesweep pass: block b ranks and scatters a tile
-//! (AgentRadixSortOnesweep), after the grid before it has finished.
+//! (AgentRadixSortOnesweep), after the grid before it has finished. A tile
+//! larger than static shared memory holds takes dynamic shared memory.
 template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer>
 __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::OnesweepPolicy::BLOCK_THREADS,
                                   MaxPolicy::ActivePolicy::OnesweepPolicy::MIN_BLOCKS)
@@ -68,8 +96,7 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::OnesweepPolicy::BLOCK
                                        OffsetT, Decomposer>;
   wait_for_prerequisite_grid();
   allow_dependent_grid();
-  __shared__ typename Agent::TempStorage temp_storage;
-  Agent(temp_storage, args, decomposer).Process();
+  Agent(block_shared_storage<typename Agent::TempStorage>(), args, decomposer).Process();
 }
 
 //! Which of a sort's two buffers pass `pass` of `passes` writes. In place
