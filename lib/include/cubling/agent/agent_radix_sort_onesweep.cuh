@@ -47,7 +47,7 @@
 //! few distinct keys, and the untouched high bits of small integers). It
 //! still stamps its tile's look-back words with its tag. The copy is a
 //! function of its own, not inlined, so that its registers do not add to
-//! the ranking's (detail::onesweep_copy_tile).
+//! the ranking's (detail::onesweep_copy_tile_out_of_line).
 #pragma once
 
 #include <cstdint>
@@ -164,11 +164,9 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct OnesweepLaunc
 // example-begin copy-tile
 //! One tile of a pass on one digit, which keeps every key where it is: a
 //! copy of `valid` items, warp-striped, so that each warp reads and writes
-//! whole lines. Every load is in flight before the first store. Out of line
-//! on purpose: inlined, the copy's registers counted against the ranking's,
-//! which is capped for three blocks per SM, and the ranking spilled more.
+//! whole lines. Every load is in flight before the first store.
 template <int ITEMS_PER_THREAD, typename T>
-__device__ __noinline__ void onesweep_copy_tile(const T* in, T* out, int valid)
+__device__ CUBLING_FORCEINLINE void onesweep_copy_tile(const T* in, T* out, int valid)
 {
   const int first = static_cast<int>(threadIdx.x / 32) * 32 * ITEMS_PER_THREAD + static_cast<int>(threadIdx.x % 32);
   T items[ITEMS_PER_THREAD];
@@ -188,6 +186,15 @@ __device__ __noinline__ void onesweep_copy_tile(const T* in, T* out, int valid)
       out[first + u * 32] = items[u];
     }
   }
+}
+
+//! The same copy, out of line, for the Onesweep kernel: inlined, the copy's
+//! registers counted against the ranking's, which is capped for three
+//! blocks per SM, and the ranking spilled more.
+template <int ITEMS_PER_THREAD, typename T>
+__device__ __noinline__ void onesweep_copy_tile_out_of_line(const T* in, T* out, int valid)
+{
+  onesweep_copy_tile<ITEMS_PER_THREAD>(in, out, valid);
 }
 // example-end copy-tile
 
@@ -359,7 +366,11 @@ struct AgentRadixSortOnesweep
   //! stamp the tile's look-back words with this launch's tag, as a ranked
   //! tile would. Without the stamp, the words of the launch three before
   //! (the same tag) would survive two copying passes and read as this
-  //! launch's.
+  //! launch's. OUT_OF_LINE: the copy is a call (the Onesweep kernel), or
+  //! inlined (the cooperative kernel, which keeps a whole sort's state
+  //! across the call, and which the call cost registers: 64-bit keys went
+  //! from 80 to 141, one block per SM fewer).
+  template <bool OUT_OF_LINE>
   __device__ CUBLING_FORCEINLINE void CopyTile(int t)
   {
     for (int digit = threadIdx.x; digit < RADIX_DIGITS; digit += BLOCK_THREADS)
@@ -372,12 +383,25 @@ struct AgentRadixSortOnesweep
       return;
     }
     const int valid = args.portion_items - tile_offset < TILE_ITEMS ? args.portion_items - tile_offset : TILE_ITEMS;
-    detail::onesweep_copy_tile<ITEMS_PER_THREAD>(
-        args.d_keys_in + tile_offset, args.d_keys_out + args.portion_offset + tile_offset, valid);
+    CopyItems<OUT_OF_LINE>(args.d_keys_in + tile_offset, args.d_keys_out + args.portion_offset + tile_offset, valid);
     if constexpr (!KEYS_ONLY)
     {
-      detail::onesweep_copy_tile<ITEMS_PER_THREAD>(
-          args.d_values_in + tile_offset, args.d_values_out + args.portion_offset + tile_offset, valid);
+      CopyItems<OUT_OF_LINE>(args.d_values_in + tile_offset, args.d_values_out + args.portion_offset + tile_offset,
+                             valid);
+    }
+  }
+
+  //! CopyTile's copy of keys or values, a call or inlined.
+  template <bool OUT_OF_LINE, typename T>
+  __device__ CUBLING_FORCEINLINE static void CopyItems(const T* in, T* out, int valid)
+  {
+    if constexpr (OUT_OF_LINE)
+    {
+      detail::onesweep_copy_tile_out_of_line<ITEMS_PER_THREAD>(in, out, valid);
+    }
+    else
+    {
+      detail::onesweep_copy_tile<ITEMS_PER_THREAD>(in, out, valid);
     }
   }
 
@@ -518,7 +542,7 @@ struct AgentRadixSortOnesweep
     __syncthreads();
     if (one_digit)
     {
-      CopyTile(s.tile);
+      CopyTile<true>(s.tile);
       return;
     }
     ProcessTileAt(s.tile);
@@ -531,7 +555,7 @@ struct AgentRadixSortOnesweep
   {
     if (OneDigitPass())
     {
-      CopyTile(static_cast<int>(blockIdx.x));
+      CopyTile<false>(static_cast<int>(blockIdx.x));
       return;
     }
     ProcessTileAt(static_cast<int>(blockIdx.x));

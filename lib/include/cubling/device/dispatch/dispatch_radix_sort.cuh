@@ -125,8 +125,12 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   static constexpr int cooperative_items   = WIDEST > 4 || ceil_div(onesweep_tile, cooperative_threads) > 16
                                                 ? ceil_div(onesweep_tile, cooperative_threads)
                                                 : 16;
+  //! Items wider than 4 bytes: two blocks per SM (80 registers), so that
+  //! twice as many tiles fit at once.
+  static constexpr int cooperative_min_blocks = WIDEST > 4 ? 2 : 1;
   using CooperativeTile = AgentRadixSortOnesweepPolicy<cooperative_threads, cooperative_items, RADIX_BITS,
-                                                       BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1, 1>;
+                                                       BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1,
+                                                       cooperative_min_blocks>;
 
   // example-begin single-tile-policies
   //! The sort of an input small enough for one block (AgentRadixSortSingleTile):

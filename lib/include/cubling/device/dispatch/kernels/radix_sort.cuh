@@ -135,7 +135,8 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct CooperativeSo
 //! tiles of the same policy (no more look-back words), its blocks wider, so
 //! that a few tiles still spread their ranking over many warps.
 template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer>
-__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::CooperativePolicy::BLOCK_THREADS)
+__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::CooperativePolicy::BLOCK_THREADS,
+                                  MaxPolicy::ActivePolicy::CooperativePolicy::MIN_BLOCKS)
     DeviceRadixSortCooperativeKernel(CooperativeSortArgs<KeyT, ValueT, OffsetT> args, Decomposer decomposer)
 {
   using Policy = typename MaxPolicy::ActivePolicy::CooperativePolicy;
