@@ -123,6 +123,13 @@
 //     256x28 b2 0.909 / 0.916; 256x30 b2 0.900 / 0.898; 256x32 b2 0.897 /
 //     0.894; 256x34 b2 0.892 / 0.886 (kept: no spill); 256x38 b2 0.916 /
 //     0.908; 256x42 b2 1.001 / 0.997.
+//   - Found in the chapter's CSV at 6429dd6 (2026-11-25): 64-bit keys at
+//     2^20 took 0.978x CUB, against 0.76x before this session. The
+//     out-of-line copy had raised the cooperative kernel's registers (u64
+//     80 -> 141), one block per SM, so 2^20 keys no longer fitted in one
+//     cooperative launch. The cooperative kernel now inlines the copy and
+//     caps wide items at two blocks per SM (ptxas: 80 registers, no
+//     spill); not yet timed.
 //   - Where the cooperative sort of a small input spends its time (option
 //     "phases", the last block's clock, library tiles, 2026-11-24): at
 //     2^16 keys (8 tiles of 512x18, so 8 SMs busy), 36 us in the kernel:
