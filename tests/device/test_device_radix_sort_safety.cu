@@ -4,7 +4,9 @@
 //     against the CPU;
 //   - CUDA graphs: a SortPairs captured on a non-default stream, replayed 5
 //     times with a new input copied in before each replay, then 3 more
-//     times with the temporary storage filled with garbage before each;
+//     times with the temporary storage filled with garbage before each:
+//     uint32 keys in one cooperative launch, and uint64 keys in a launch
+//     a pass;
 //   - bad input (DESIGN.md section 8): a null key or value pointer, a
 //     negative count, one byte of storage too few, begin_bit < 0, end_bit
 //     past the key, begin_bit > end_bit: cudaErrorInvalidValue, with the
@@ -56,11 +58,15 @@ void leftovers()
   sort_with<uint32_t, false>(temp.ptr, bytes, 1 << 20);
 }
 
-void graphs()
+//! A SortPairs of `K` keys and uint32 values, `n` of them, captured in a
+//! CUDA graph and replayed (see the file comment).
+template <typename K> void graphs(int64_t n)
 {
-  check_set_context("SortPairs captured in a CUDA graph and replayed");
-  const int64_t n = 1 << 20;
-  DeviceArray<uint32_t> kin(n), kout(n), vin(n), vout(n);
+  check_set_context("SortPairs captured in a CUDA graph and replayed (%d-byte keys, n = %lld)", int(sizeof(K)),
+                    static_cast<long long>(n));
+  constexpr int bits = 8 * int(sizeof(K));
+  DeviceArray<K> kin(n), kout(n);
+  DeviceArray<uint32_t> vin(n), vout(n);
   size_t bytes = 0;
   CHECK_CUDA(cubling::DeviceRadixSort::SortPairs(nullptr, bytes, kin.ptr, kout.ptr, vin.ptr, vout.ptr, n));
   DeviceArray<unsigned char> temp(bytes);
@@ -70,12 +76,12 @@ void graphs()
   cudaGraphExec_t exec;
   CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
   CHECK_CUDA(
-      cubling::DeviceRadixSort::SortPairs(temp.ptr, bytes, kin.ptr, kout.ptr, vin.ptr, vout.ptr, n, 0, 32, stream));
+      cubling::DeviceRadixSort::SortPairs(temp.ptr, bytes, kin.ptr, kout.ptr, vin.ptr, vout.ptr, n, 0, bits, stream));
   CHECK_CUDA(cudaStreamEndCapture(stream, &graph));
   CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
   for (int replay = 0; replay < 8; ++replay)
   {
-    const std::vector<uint32_t> keys = make_keys<uint32_t>(n, replay % 2 ? Dist::low_entropy : Dist::uniform);
+    const std::vector<K> keys = make_keys<K>(n, replay % 2 ? Dist::low_entropy : Dist::uniform);
     std::vector<uint32_t> values(static_cast<size_t>(n));
     std::iota(values.begin(), values.end(), 0u);
     kin.upload(keys.data(), static_cast<size_t>(n));
@@ -89,8 +95,9 @@ void graphs()
     CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaGraphLaunch(exec, stream));
     CHECK_CUDA(cudaStreamSynchronize(stream));
-    const std::vector<int64_t> order     = cpu_order<uint32_t, false>(keys, 0, 32);
-    const std::vector<uint32_t> got_keys = download_n(kout.ptr, n), got_values = download_n(vout.ptr, n);
+    const std::vector<int64_t> order     = cpu_order<K, false>(keys, 0, bits);
+    const std::vector<K> got_keys        = download_n(kout.ptr, n);
+    const std::vector<uint32_t> got_values = download_n(vout.ptr, n);
     for (size_t i = 0; i < order.size(); ++i)
     {
       EXPECT(got_keys[i] == keys[static_cast<size_t>(order[i])] && got_values[i] == static_cast<uint32_t>(order[i]),
@@ -252,7 +259,8 @@ void device()
   bad_input();
   copies();
   leftovers();
-  graphs();
+  graphs<uint32_t>(1 << 20); // one cooperative launch
+  graphs<uint64_t>(1 << 22); // a launch a pass, each a programmatic dependent of the one before, in dynamic shared memory
   decomposer_keys();
 }
 } // namespace
