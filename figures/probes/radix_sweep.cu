@@ -11,12 +11,10 @@
 //                     __launch_bounds__) of the tile for 4-byte keys alone;
 //   P_PT, P_PI, P_PB: the same for 4-byte keys with 4-byte values;
 //   P_WT, P_WI, P_WB: the same for 8-byte keys (a tile over 48 KiB takes
-//                     dynamic shared memory). The probe's chain sizes the
-//                     look-back words for its own tiles, and the
-//                     cooperative sort of 8-byte keys keeps the library's
-//                     384x15: with a larger P_WT x P_WI, time 8-byte keys
-//                     only above the cooperative sort's sizes (the
-//                     default 2^24 and 2^26);
+//                     dynamic shared memory). The cooperative sort of
+//                     8-byte keys keeps the library's 384x15, so a larger
+//                     P_WT x P_WI turns it off (the look-back words are
+//                     sized for the probe's own tiles);
 //   P_HT, P_HI, P_HP: threads, keys per thread and shared copies of the
 //                     counts of the up-front histogram (unset: 256, 8, 2);
 //   P_CT, P_CI:       threads and keys per thread of the cooperative sort of
@@ -272,7 +270,11 @@ template <typename KeyT, typename ValueT> struct Chain
     using Library = typename cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT>::CooperativeTile;
     using CooperativePolicy = std::conditional_t<(P_CT > 0 && sizeof(KeyT) == 4 && !PAIRS),
                                                  Onesweep<(P_CT > 0 ? P_CT : 32), P_CI, 1>, Library>;
-    static constexpr bool COOPERATIVE_SMALL_INPUTS = P_CT != 0;
+    // The library's cooperative tile may be smaller than a swept 8-byte
+    // Onesweep tile, and the look-back words are sized for the chain's
+    // smallest Onesweep tile: no cooperative sort then.
+    static constexpr bool COOPERATIVE_SMALL_INPUTS =
+        P_CT != 0 && !(sizeof(KeyT) == 8 && int64_t{P_WT} * P_WI > int64_t{Library::TILE_ITEMS});
     static constexpr int WIDEST =
         static_cast<int>(sizeof(KeyT)) > (PAIRS ? static_cast<int>(sizeof(ValueT)) : 0) ? static_cast<int>(sizeof(KeyT))
                                                                                        : static_cast<int>(sizeof(ValueT));

@@ -105,8 +105,9 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! 5760-key tile stays within static. Swept with 64-bit keys on the H200
   //! (figures/probes/radix_sweep.cu, whose comment has the times): larger
   //! tiles win until the registers spill.
-  static constexpr int wide_threads = 256;
-  static constexpr int wide_items   = 34 * 8 / WIDEST > 1 ? 34 * 8 / WIDEST : 1;
+  static constexpr int wide_threads    = 256;
+  static constexpr int wide_items      = 34 * 8 / WIDEST > 1 ? 34 * 8 / WIDEST : 1;
+  static constexpr int wide_min_blocks = 2;
   //! Blocks per SM that the kernel's registers must allow: the ranking
   //! waits on shared memory and the look-back on L2, and more tiles in
   //! flight hide it. 4-byte keys alone: 3 (56 registers a thread); with
@@ -118,8 +119,9 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! over many warps: 512 threads for items of up to 4 bytes, with at least
   //! 16 keys each (18 for 4-byte keys alone: 9216 keys a tile, so 2^20 keys
   //! fit on Hopper's 132 SMs at a block per SM), the Onesweep block for
-  //! wider items (whose tile already fills the exchange). Never a smaller
-  //! tile than Onesweep's, so never more look-back words.
+  //! wider items (whose tile fills the exchange in static shared memory).
+  //! Never smaller than the chain's smallest Onesweep tile, for which the
+  //! look-back words are sized (InvokeCooperative checks it).
   static constexpr int onesweep_tile       = onesweep_threads * onesweep_items();
   static constexpr int cooperative_threads = WIDEST > 4 ? onesweep_threads : 512;
   static constexpr int cooperative_items   = WIDEST > 4 || ceil_div(onesweep_tile, cooperative_threads) > 16
@@ -179,7 +181,8 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
     using HistogramPolicy = AgentRadixSortHistogramPolicy<256, 8, 2, RADIX_BITS>;
     using OnesweepPolicy  = std::conditional_t<
         (WIDEST > 4),
-        AgentRadixSortOnesweepPolicy<wide_threads, wide_items, RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1, 2>,
+        AgentRadixSortOnesweepPolicy<wide_threads, wide_items, RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1,
+                                     wide_min_blocks>,
         AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE,
                                      WARP_MATCH_ANY, 1, onesweep_min_blocks>>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = COOPERATIVE;
@@ -476,6 +479,8 @@ struct DispatchRadixSort
   {
     using Policy  = typename ActivePolicy::CooperativePolicy;
     using SmallOffsetT = unsigned int; // a GPU-full of tiles: far fewer than 2^32 keys
+    static_assert(Policy::TILE_ITEMS >= MIN_TILE_ITEMS,
+                  "a cooperative tile smaller than every Onesweep tile would need more look-back words than the storage holds");
     constexpr auto cooperative_sort =
         DeviceRadixSortCooperativeKernel<MaxPolicy, IS_DESCENDING, KeyT, ValueT, SmallOffsetT, Decomposer>;
     sorted              = false;

@@ -131,9 +131,10 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct CooperativeSo
 //! each block turns a pass's counts into offsets in its own shared memory
 //! when the pass starts (one read of 256 counts), so that no block has to
 //! finish the histogram for the others, and the passes read their offsets
-//! from shared memory. Its tiles are at least as large as the Onesweep
-//! tiles of the same policy (no more look-back words), its blocks wider, so
-//! that a few tiles still spread their ranking over many warps.
+//! from shared memory. Its tiles are at least as large as the chain's
+//! smallest Onesweep tile (no more look-back words than the storage holds),
+//! its blocks wider, so that a few tiles still spread their ranking over
+//! many warps.
 template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer>
 __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::CooperativePolicy::BLOCK_THREADS,
                                   MaxPolicy::ActivePolicy::CooperativePolicy::MIN_BLOCKS)
