@@ -127,7 +127,8 @@
 //     80 -> 141), one block per SM, so 2^20 keys no longer fitted in one
 //     cooperative launch. The cooperative kernel now inlines the copy and
 //     caps wide items at two blocks per SM (ptxas: 80 registers, no
-//     spill); not yet timed.
+//     spill). The chapter's CSV at abfffcd (2026-11-25): u64 at 2^20
+//     0.75x CUB again.
 //   - Where the cooperative sort of a small input spends its time (option
 //     "phases", the last block's clock, library tiles, 2026-11-24): at
 //     2^16 keys (8 tiles of 512x18, so 8 SMs busy), 36 us in the kernel:

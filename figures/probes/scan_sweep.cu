@@ -13,6 +13,7 @@
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_THREADS=256 -DP_ITEMS=16 figures/probes/scan_sweep.cu -o sweep
+// Arguments: [reps [work]] (work: one of the works below by name; unset: all).
 // Output: CSV, variant,work,log2n,cubling_us,cub_us,ratio,copy_us,empty_us,check
 #include <algorithm>
 #include <cstdio>
@@ -156,8 +157,13 @@ int main(int argc, char** argv)
      [&](int64_t n) { b = temp_bytes; CHECK_CUDA((cubling::detail::DispatchScanByKey<false, const int*, const int*, int*, cuda::std::equal_to<>, cuda::std::plus<>, int, int, Chain>::Dispatch(temp, b, keys, ints, out_a, {}, {}, 0, n, 0))); },
      [&](int64_t n) { b = temp_bytes; CHECK_CUDA(cub::DeviceScan::InclusiveSumByKey(temp, b, keys, ints, out_b, n)); }},
   };
+  const char* only = argc > 2 ? argv[2] : nullptr; // one work by name; unset: all
   for (Work& w : works)
   {
+    if (only && std::strcmp(only, w.name) != 0)
+    {
+      continue;
+    }
     for (int lg : w.sizes)
     {
       const int64_t n = int64_t{1} << lg;
