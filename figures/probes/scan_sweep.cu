@@ -11,6 +11,28 @@
 // inclusive sum by key (segments of mean length 100). Every cubling result
 // is compared with CUB's (bit for bit for the integers).
 //
+// Measured on an H200 (2026-11-25, driver 580.159.04), the sum by key,
+// cubling's time / CUB's at 2^24 and 2^26 (segments of mean length 100):
+//   - before: the look-back folded a window of (flag, value) pairs left to
+//     right, a chain of 32 applications. 256x32 (the plain scan's tile)
+//     1.06 / 1.09; smaller tiles far slower (256x16 1.30 / 1.38, 128x12
+//     3.78 / 4.17): about 26 ns a tile at every shape, the rate at which
+//     prefixes spread through the tiles, so the look-back's round trip
+//     limits the scan, and the fold is in it;
+//   - after: the pairs' fold as a scan across the lanes (their operator is
+//     exact: fold_lanes, scan_op_is_exact), each pair of builds taking
+//     turns in one call: 256x32 1.05 -> 0.98 / 1.08 -> 1.02; 256x24 1.09
+//     -> 0.94 / 1.13 -> 0.96; 256x16 1.30 -> 0.97 / 1.38 -> 1.00; 384x16
+//     1.21 -> 0.94 / 1.28 -> 0.95; 512x16 1.05 -> 0.87 / 1.08 -> 0.88;
+//   - then the shape, with the tree fold: 512x16 0.87 / 0.88 (kept: 40
+//     registers, 3 blocks an SM); 384x24 0.88 / 0.87; 384x20 0.88 / 0.88;
+//     512x12 0.93 / 0.96; 512x20 0.93 / 0.94; 640x16 0.96 / 0.97; 768x12
+//     0.99 / 1.01; 1024x8 1.11 / 1.15.
+//   - The plain scans keep 256x32: inclusive sum of int32 at 2^24 / 2^26 /
+//     2^28, 256x32 1.00-1.05 / 1.05 / 1.05; 512x16 1.22 / 1.28 / 1.32;
+//     384x24 1.09 / 1.10 / 1.12; exclusive sum of float32 at 2^28 0.99,
+//     1.11, 1.00.
+//
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_THREADS=256 -DP_ITEMS=16 figures/probes/scan_sweep.cu -o sweep
 // Arguments: [reps [work]] (work: one of the works below by name; unset: all).

@@ -195,7 +195,7 @@ void check_by_key_in_place(const int32_t* keys, const V* h, const int32_t* d_key
 template <typename V>
 constexpr int64_t by_key_tile()
 {
-  return cubling::AgentScanByKey<cubling::detail::DeviceScanPolicy::Policy900::ScanPolicy, false, int32_t*, V*, V*,
+  return cubling::AgentScanByKey<cubling::detail::DeviceScanByKeyPolicy::Policy900::ScanPolicy, false, int32_t*, V*, V*,
                                  cuda::std::equal_to<>, cuda::std::plus<>, V, V>::TILE_ITEMS;
 }
 

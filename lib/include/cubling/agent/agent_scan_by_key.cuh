@@ -61,6 +61,11 @@ struct SegmentedScanOp
   }
 };
 
+//! The segmented operator is exact (any grouping, the same bits) where its
+//! operator is: the look-back may fold its windows as a tree.
+template <typename T, typename ScanOp>
+inline constexpr bool scan_op_is_exact<SegmentedValue<T>, SegmentedScanOp<ScanOp>> = scan_op_is_exact<T, ScanOp>;
+
 } // namespace detail
 
 //! @brief One thread block's tile of a device-wide scan by key.

@@ -207,12 +207,22 @@ ScanTileState<T> make_scan_tile_state(void* storage, int64_t tiles)
   }
 }
 
+//! Whether `ScanOp` over `T` gives the same bits however its applications
+//! are grouped (an integer sum; the by-key family specializes it for its
+//! segmented operator over such a sum), so that a warp may fold a window
+//! as a tree, not left to right, and stay deterministic.
+template <typename T, typename ScanOp>
+inline constexpr bool scan_op_is_exact = scan_is_integer_sum<T, ScanOp>;
+
 // example-begin fold-lanes
 //! Fold onto `prefix`, left to right, lane `first` to lane `end - 1`'s
 //! `value` (every lane of the warp calls it, and gets the result). The 32
 //! shuffles are unrolled, so they issue back to back; only the operator's
 //! chain is serial. An integer sum needs no order: one warp-wide reduction
-//! instruction (32-bit) or a tree of shuffles.
+//! instruction (32-bit) or a tree of shuffles. Another exact operator keeps
+//! the order but not the chain: a scan across the lanes in five steps (each
+//! lane folds in the lane 1, 2, 4, 8, 16 below it, within [first, end)),
+//! whose last lane holds the fold.
 template <typename T, typename ScanOp>
 __device__ CUBLING_FORCEINLINE T fold_lanes(T prefix, const T& value, int first, int end, ScanOp scan_op)
 {
@@ -232,6 +242,25 @@ __device__ CUBLING_FORCEINLINE T fold_lanes(T prefix, const T& value, int first,
       sum += shuffle_words(sum, [distance](unsigned int word) { return __shfl_xor_sync(0xffffffffu, word, distance); });
     }
     return static_cast<T>(prefix + sum);
+  }
+  else if constexpr (scan_op_is_exact<T, ScanOp>)
+  {
+    if (first >= end)
+    {
+      return prefix;
+    }
+    T fold = value;
+#pragma unroll
+    for (int distance = 1; distance < warp_threads; distance *= 2)
+    {
+      const T below = shuffle_words(fold, [distance](unsigned int word) { return __shfl_up_sync(0xffffffffu, word, distance); });
+      if (lane - distance >= first && lane < end)
+      {
+        fold = scan_op(below, fold);
+      }
+    }
+    const T last = shuffle_words(fold, [end](unsigned int word) { return __shfl_sync(0xffffffffu, word, end - 1); });
+    return scan_op(prefix, last);
   }
   else
   {

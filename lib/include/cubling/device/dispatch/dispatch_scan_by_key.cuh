@@ -18,9 +18,30 @@ namespace cubling
 namespace detail
 {
 
-//! DeviceScan's by-key policies: the scan's tiles (DeviceScanPolicy), for
-//! which the tile holds keys and values.
-using DeviceScanByKeyPolicy = DeviceScanPolicy;
+// example-begin by-key-policies
+//! DeviceScan's by-key policies, one per architecture, newest first. The
+//! tile holds keys and values. Pascal keeps the plain scan's baseline.
+struct DeviceScanByKeyPolicy
+{
+  //! Pascal and later: the plain scan's baseline.
+  struct Policy600 : ChainedPolicy<600, Policy600, Policy600>
+  {
+    using ScanPolicy = DeviceScanPolicy::Policy600::ScanPolicy;
+  };
+  //! Hopper: the plain scan's tile (8192 4-byte items), in twice the
+  //! threads. The pairs' look-back folds its windows as a tree (their
+  //! operator is exact), and at 512 threads of 16 items the kernel takes
+  //! 40 registers, three blocks an SM, where 256 of 32 takes 96, two.
+  //! Swept on an H200 with figures/probes/scan_sweep.cu (its comment has
+  //! the times).
+  struct Policy900 : ChainedPolicy<900, Policy900, Policy600>
+  {
+    using ScanPolicy = AgentScanPolicy<512, 16, BLOCK_LOAD_WARP_TRANSPOSE, BLOCK_STORE_WARP_TRANSPOSE,
+                                       BLOCK_SCAN_WARP_SCANS>;
+  };
+  using MaxPolicy = Policy900;
+};
+// example-end by-key-policies
 
 //! @brief The dispatch of one scan by key.
 //!
