@@ -32,6 +32,15 @@
 //     2^28, 256x32 1.00-1.05 / 1.05 / 1.05; 512x16 1.22 / 1.28 / 1.32;
 //     384x24 1.09 / 1.10 / 1.12; exclusive sum of float32 at 2^28 0.99,
 //     1.11, 1.00.
+//   - Tried and not kept: more blocks an SM for the plain scans, through a
+//     second __launch_bounds__ argument (the int32 kernel takes 64
+//     registers at 256x32, 4 blocks an SM; float32's 48, 5). Inclusive sum
+//     of int32 at 2^24 / 2^26 / 2^28, two runs: no bound 1.05 / 1.03-1.05 /
+//     1.05-1.06; 256x32 at 5 blocks (48 registers, a few bytes spilled)
+//     1.03-1.05 / 1.05 / 1.05; at 6 (40 registers, 100 bytes spilled)
+//     1.16 / 1.18 / 1.21; 256x28 at 5 1.04-1.07 / 1.04-1.05 / 1.04; 128x32
+//     at 8 1.02-1.03 / 1.06 / 1.06-1.07. Residency is not what holds the
+//     plain scan back.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_THREADS=256 -DP_ITEMS=16 figures/probes/scan_sweep.cu -o sweep
