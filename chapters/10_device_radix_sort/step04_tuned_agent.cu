@@ -11,7 +11,9 @@
 //     words once, and each pass tags its words, so that it never counts a
 //     word of the pass before;
 //   - a pass in which every key has the same digit (the histogram says so)
-//     copies its tiles without ranking or looking back.
+//     copies its tiles without ranking or looking back;
+//   - the look-back reads several tiles' words at once, not one a round
+//     trip to L2.
 // The launches are plain here: each kernel waits for the one before it to
 // finish (the Launcher below drops the programmatic dependent launch that
 // the library asks for; step 5 keeps it).

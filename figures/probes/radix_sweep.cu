@@ -15,6 +15,8 @@
 //                     8-byte keys keeps the library's 384x15, so a larger
 //                     P_WT x P_WI turns it off (the look-back words are
 //                     sized for the probe's own tiles);
+//   P_KL, P_PL, P_WL: look-back words a digit's thread reads at once, for
+//                     each of the three tiles above (unset: 4, 2, 4);
 //   P_HT, P_HI, P_HP: threads, keys per thread and shared copies of the
 //                     counts of the up-front histogram (unset: 256, 8, 2);
 //   P_CT, P_CI:       threads and keys per thread of the cooperative sort of
@@ -143,6 +145,20 @@
 //     their counts through distributed shared memory and sharing the
 //     tile's look-back words (a first version gave wrong results and was
 //     not kept).
+//   - Kept (2026-11-25): the look-back reads a window of words a digit at
+//     once (LOOK_BACK_WINDOW), not one. Each read is a round trip to L2,
+//     and a tile's PREFIX reaches the tiles behind it only through their
+//     look-backs, so the round trips of one look-back hold up every tile
+//     after it: in the cooperative sort, whose tiles all rank at once, a
+//     look-back walks far. cubling / CUB's faster call, a window of 1 / the
+//     library's (4 for keys, u64, f32 and the cooperative tile; 2 for
+//     pairs), both count types, two runs taking turns: keys 2^16 0.77 /
+//     0.75, 2^18 0.76 / 0.72, 2^20 0.72 / 0.64, 2^24 0.98 / 0.93, 2^26 1.00
+//     / 0.96, 2^28 1.01 / 0.97; pairs 2^20 0.76 / 0.70, 2^24 0.98 / 0.96,
+//     2^26 1.01 / 0.99, 2^28 1.01 / 1.00; f32 2^26 0.97 / 0.94; u64 2^20
+//     0.96 / 0.89, 2^26 0.90 / 0.86. Pairs with a window of 4 (an earlier
+//     run): 2^26 1.02 against 1.01 for 1 (their kernel, short of registers,
+//     spills more). A window of 8: keys 2^20 0.66, 2^26 1.00 (more spills).
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
@@ -213,6 +229,15 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_WB
 #define P_WB 1
 #endif
+#ifndef P_KL
+#define P_KL 4
+#endif
+#ifndef P_PL
+#define P_PL 2
+#endif
+#ifndef P_WL
+#define P_WL 4
+#endif
 #ifndef P_HT
 #define P_HT 256
 #endif
@@ -252,9 +277,9 @@ __device__ __forceinline__ void probe_stamp(int step)
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
-template <int T, int I, int B>
+template <int T, int I, int B, int L>
 using Onesweep = cubling::AgentRadixSortOnesweepPolicy<T, I, 8, cubling::BLOCK_SCAN_RAKING_MEMOIZE,
-                                                       cubling::WARP_MATCH_ANY, 1, B>;
+                                                       cubling::WARP_MATCH_ANY, 1, B, L>;
 
 template <typename KeyT, typename ValueT> struct Chain
 {
@@ -264,13 +289,13 @@ template <typename KeyT, typename ValueT> struct Chain
   {
     using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<P_HT, P_HI, P_HP, RADIX_BITS>;
     using OnesweepPolicy  = std::conditional_t<
-        (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB>,
-        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB>, Onesweep<P_KT, P_KI, P_KB>>>;
+        (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB, P_WL>,
+        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL>, Onesweep<P_KT, P_KI, P_KB, P_KL>>>;
     // The cooperative sort of small inputs: the library's shape, unless
     // P_CT and P_CI set it (P_CT=0: none, every input takes the launches).
     using Library = typename cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT>::CooperativeTile;
     using CooperativePolicy = std::conditional_t<(P_CT > 0 && sizeof(KeyT) == 4 && !PAIRS),
-                                                 Onesweep<(P_CT > 0 ? P_CT : 32), P_CI, 1>, Library>;
+                                                 Onesweep<(P_CT > 0 ? P_CT : 32), P_CI, 1, 4>, Library>;
     // The library's cooperative tile may be smaller than a swept 8-byte
     // Onesweep tile, and the look-back words are sized for the chain's
     // smallest Onesweep tile: no cooperative sort then.
@@ -404,7 +429,7 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
   const std::string variant = std::string(g_stream ? "stream_" : "") + (host_keys ? "hostkeys_" : "") + "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
-      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP);
+      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "_l" STR(P_KL) STR(P_PL) STR(P_WL);
   std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   size_t b = temp_bytes;
   using u32 = unsigned;

@@ -22,7 +22,11 @@
 //!   4. look back, one thread per digit: add the AGGREGATEs of the tiles
 //!      before this one, nearest first, until a PREFIX; publish this tile's
 //!      PREFIX. The digit's output offset for this tile is the digit's
-//!      global start + that sum - the digit's start inside the tile;
+//!      global start + that sum - the digit's start inside the tile. The
+//!      thread reads a window of words at once (LOOK_BACK_WINDOW): each
+//!      read is a round trip to L2, and a PREFIX reaches the tiles behind
+//!      it only through their look-backs, so the fewer round trips a
+//!      look-back takes, the sooner every tile after it can finish;
 //!   5. scatter the keys by rank into shared memory, so that each digit's
 //!      keys lie together, and write them out from there: consecutive
 //!      threads write consecutive addresses of one digit's run. Then the
@@ -81,10 +85,13 @@ namespace cubling
 //! @tparam RANK_NUM_PARTS_    copies of the ranking's per-warp histograms
 //! @tparam MIN_BLOCKS_        blocks that must fit on one SM at once: the
 //!                            kernel's registers are capped to allow them
+//! @tparam LOOK_BACK_WINDOW_  look-back words a digit's thread reads at once
 template <int BLOCK_THREADS_, int ITEMS_PER_THREAD_, int RADIX_BITS_, BlockScanAlgorithm SCAN_ALGORITHM_,
-          WarpMatchAlgorithm MATCH_ALGORITHM_ = WARP_MATCH_ANY, int RANK_NUM_PARTS_ = 1, int MIN_BLOCKS_ = 1>
+          WarpMatchAlgorithm MATCH_ALGORITHM_ = WARP_MATCH_ANY, int RANK_NUM_PARTS_ = 1, int MIN_BLOCKS_ = 1,
+          int LOOK_BACK_WINDOW_ = 1>
 struct AgentRadixSortOnesweepPolicy
 {
+  static constexpr int LOOK_BACK_WINDOW               = LOOK_BACK_WINDOW_;
   static constexpr int BLOCK_THREADS                  = BLOCK_THREADS_;
   static constexpr int ITEMS_PER_THREAD               = ITEMS_PER_THREAD_;
   static constexpr int RADIX_BITS                     = RADIX_BITS_;
@@ -224,6 +231,7 @@ struct AgentRadixSortOnesweep
   static constexpr int RADIX_DIGITS     = 1 << RADIX_BITS;
   static constexpr int BINS_PER_THREAD  = (RADIX_DIGITS + BLOCK_THREADS - 1) / BLOCK_THREADS;
   static constexpr int WARP_ITEMS       = 32 * ITEMS_PER_THREAD;
+  static constexpr int LOOK_BACK_WINDOW = Policy::LOOK_BACK_WINDOW;
   static_assert(BLOCK_THREADS % 32 == 0, "Onesweep's blocks are whole warps");
 
   using Rank = BlockRadixRankMatchEarlyCounts<BLOCK_THREADS, RADIX_BITS, false, Policy::SCAN_ALGORITHM,
@@ -316,23 +324,37 @@ struct AgentRadixSortOnesweep
         continue;
       }
       uint32_t before = 0; // keys of this digit in the portion's tiles before this one
+      // example-begin look-back-window
       if (tile > 0)
       {
+        // Back from the tile before this one, LOOK_BACK_WINDOW words a read
+        // (all in flight at once), adding counts up to the nearest prefix;
+        // a word not yet published ends the read, and is read again. Tile 0
+        // always publishes a prefix, so no read reaches before it.
         int t = tile - 1;
-        while (true)
+        for (bool found = false; !found;)
         {
-          const uint32_t word = detail::load_relaxed(LookBackWord(t, digit));
-          if (!Word::ready(word, args.tag))
+          uint32_t words[LOOK_BACK_WINDOW];
+#pragma unroll
+          for (int k = 0; k < LOOK_BACK_WINDOW; ++k)
           {
-            continue; // not published yet: read it again
+            words[k] = t - k >= 0 ? detail::load_relaxed(LookBackWord(t - k, digit)) : Word::make(Word::PREFIX, args.tag, 0);
           }
-          before += word & Word::COUNT_MASK;
-          if ((word & Word::STATUS) == Word::PREFIX)
+          int passed = 0; // words read and added, none of them a prefix
+#pragma unroll
+          for (int k = 0; k < LOOK_BACK_WINDOW; ++k)
           {
-            break;
+            if (found || passed < k || !Word::ready(words[k], args.tag))
+            {
+              continue;
+            }
+            before += words[k] & Word::COUNT_MASK;
+            found = (words[k] & Word::STATUS) == Word::PREFIX;
+            passed += found ? 0 : 1;
           }
-          --t;
+          t -= passed;
         }
+        // example-end look-back-window
         detail::store_relaxed(LookBackWord(tile, digit),
                               Word::make(Word::PREFIX, args.tag, before + static_cast<uint32_t>(counts[u])));
       }

@@ -113,6 +113,11 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! flight hide it. 4-byte keys alone: 3 (56 registers a thread); with
   //! values: 2 (80 registers). Otherwise no cap.
   static constexpr int onesweep_min_blocks = WORD_KEYS ? (VALUE_BYTES == 0 ? 3 : 2) : 1;
+  //! Hopper's look-back reads 4 words a digit at once; 2 for 4-byte keys
+  //! with values, whose kernel, short of registers, spills more with 4
+  //! (measured on the H200 with figures/probes/radix_sweep.cu, whose
+  //! comment has the times of 1, 2, 4 and 8 words).
+  static constexpr int look_back_window = WORD_KEYS && VALUE_BYTES > 0 ? 2 : 4;
 
   //! The cooperative sort of a small input (one tile per block, all
   //! resident): wide blocks, so that a few tiles still spread their ranking
@@ -130,9 +135,11 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! Items wider than 4 bytes: two blocks per SM (80 registers), so that
   //! twice as many tiles fit at once.
   static constexpr int cooperative_min_blocks = WIDEST > 4 ? 2 : 1;
+  //! Its look-back reads 4 words a digit at once: every tile ranks at the
+  //! same time, so a tile's look-back is long.
   using CooperativeTile = AgentRadixSortOnesweepPolicy<cooperative_threads, cooperative_items, RADIX_BITS,
                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1,
-                                                       cooperative_min_blocks>;
+                                                       cooperative_min_blocks, 4>;
 
   // example-begin single-tile-policies
   //! The sort of an input small enough for one block (AgentRadixSortSingleTile):
@@ -182,9 +189,9 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
     using OnesweepPolicy  = std::conditional_t<
         (WIDEST > 4),
         AgentRadixSortOnesweepPolicy<wide_threads, wide_items, RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1,
-                                     wide_min_blocks>,
+                                     wide_min_blocks, look_back_window>,
         AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE,
-                                     WARP_MATCH_ANY, 1, onesweep_min_blocks>>;
+                                     WARP_MATCH_ANY, 1, onesweep_min_blocks, look_back_window>>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = COOPERATIVE;
     static constexpr bool CLUSTER_SMALL_INPUTS     = COOPERATIVE;
     using CooperativePolicy                        = CooperativeTile;
