@@ -338,7 +338,8 @@ struct AgentRadixSortOnesweep
 #pragma unroll
           for (int k = 0; k < LOOK_BACK_WINDOW; ++k)
           {
-            words[k] = t - k >= 0 ? detail::load_relaxed(LookBackWord(t - k, digit)) : Word::make(Word::PREFIX, args.tag, 0);
+            words[k] = t - k >= 0 ? detail::load_relaxed(LookBackWord(t - k, digit))
+                                  : Word::make(Word::PREFIX, args.tag, 0);
           }
           int passed = 0; // words read and added, none of them a prefix
 #pragma unroll

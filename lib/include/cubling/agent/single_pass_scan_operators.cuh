@@ -231,7 +231,8 @@ __device__ CUBLING_FORCEINLINE T fold_lanes(T prefix, const T& value, int first,
   if constexpr (scan_is_integer_sum<T, ScanOp> && sizeof(T) == 4)
   {
     using Word = cuda::std::conditional_t<cuda::std::is_signed_v<T>, int, unsigned int>;
-    return static_cast<T>(prefix + static_cast<T>(__reduce_add_sync(0xffffffffu, folded ? static_cast<Word>(value) : Word{0})));
+    const Word sum = __reduce_add_sync(0xffffffffu, folded ? static_cast<Word>(value) : Word{0});
+    return static_cast<T>(prefix + static_cast<T>(sum));
   }
   else if constexpr (scan_is_integer_sum<T, ScanOp>)
   {
@@ -253,7 +254,8 @@ __device__ CUBLING_FORCEINLINE T fold_lanes(T prefix, const T& value, int first,
 #pragma unroll
     for (int distance = 1; distance < warp_threads; distance *= 2)
     {
-      const T below = shuffle_words(fold, [distance](unsigned int word) { return __shfl_up_sync(0xffffffffu, word, distance); });
+      const T below =
+          shuffle_words(fold, [distance](unsigned int word) { return __shfl_up_sync(0xffffffffu, word, distance); });
       if (lane - distance >= first && lane < end)
       {
         fold = scan_op(below, fold);
