@@ -91,7 +91,6 @@ template <int BLOCK_THREADS_, int ITEMS_PER_THREAD_, int RADIX_BITS_, BlockScanA
           int LOOK_BACK_WINDOW_ = 1>
 struct AgentRadixSortOnesweepPolicy
 {
-  static constexpr int LOOK_BACK_WINDOW               = LOOK_BACK_WINDOW_;
   static constexpr int BLOCK_THREADS                  = BLOCK_THREADS_;
   static constexpr int ITEMS_PER_THREAD               = ITEMS_PER_THREAD_;
   static constexpr int RADIX_BITS                     = RADIX_BITS_;
@@ -99,6 +98,7 @@ struct AgentRadixSortOnesweepPolicy
   static constexpr WarpMatchAlgorithm MATCH_ALGORITHM = MATCH_ALGORITHM_;
   static constexpr int RANK_NUM_PARTS                 = RANK_NUM_PARTS_;
   static constexpr int MIN_BLOCKS                     = MIN_BLOCKS_;
+  static constexpr int LOOK_BACK_WINDOW               = LOOK_BACK_WINDOW_;
   static constexpr int TILE_ITEMS                     = BLOCK_THREADS * ITEMS_PER_THREAD;
 };
 

@@ -135,11 +135,12 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! Items wider than 4 bytes: two blocks per SM (80 registers), so that
   //! twice as many tiles fit at once.
   static constexpr int cooperative_min_blocks = WIDEST > 4 ? 2 : 1;
-  //! Its look-back reads 4 words a digit at once: every tile ranks at the
-  //! same time, so a tile's look-back is long.
+  //! Its look-back reads 4 words a digit at once, pairs too: every tile
+  //! ranks at the same time, so a tile's look-back is long.
+  static constexpr int cooperative_look_back_window = 4;
   using CooperativeTile = AgentRadixSortOnesweepPolicy<cooperative_threads, cooperative_items, RADIX_BITS,
                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1,
-                                                       cooperative_min_blocks, 4>;
+                                                       cooperative_min_blocks, cooperative_look_back_window>;
 
   // example-begin single-tile-policies
   //! The sort of an input small enough for one block (AgentRadixSortSingleTile):
