@@ -1,0 +1,392 @@
+// scan_warp_specialized.cu: can a scan keep the memory busy while its tiles
+// look back? A design probe, not a chapter step.
+//
+// The library's scan gives each block one tile: load, scan with the
+// look-back, store. Chapter 07's independent tile scans, which have no
+// look-back, run at the copy's speed; the single pass runs at about 70% of
+// it. The scan_pipelined probe tried prefetching with cp.async in a grid of
+// blocks that walk the tiles in a fixed order, and found it slower. This one
+// changes three things at once:
+//   - warp specialization: one *producer* warp per block does nothing but
+//     keep the next tiles' loads in flight, each a single bulk copy
+//     (cp.async.bulk, the copy engine of sm_90) into a ring of STAGES
+//     shared-memory stages, completing on an mbarrier; the *consumer* warps
+//     scan, look back and store. Loads continue while the consumers wait
+//     for their prefix;
+//   - tiles in the order blocks ask for them: the producer takes each tile
+//     id from a global counter, so no block waits on a tile that a slow
+//     block has not started;
+//   - a layout that needs no transpose: warp w of the consumers owns
+//     WARP_ITEMS consecutive items of the tile, and lane l reads the 16-byte
+//     vectors l, l + 32, l + 64, ... of them (conflict-free in shared
+//     memory), scans each vector, scans the vector totals across the warp,
+//     and stores the vectors straight to global memory (512 contiguous bytes
+//     a warp instruction).
+// The look-back is the library's (TileLookBack), so only the pipeline and the
+// layout differ from DeviceScan. The tile states and the tile counter are
+// cleared by one memset before each call (the library's init kernel), which
+// is timed with the call.
+//
+// Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
+//
+// Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
+//          figures/probes/scan_warp_specialized.cu -o ws
+// Arguments: [reps]
+// Output: CSV, variant,log2n,ws_us,lib_us,cub_us,cub_count,copy_us,empty_us,ws_over_cub,lib_over_cub,ws_of_copy,check
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <vector>
+
+#include <cub/device/device_scan.cuh>
+#include <cubling/device/device_scan.cuh>
+#include "check.h"
+#include "probe_timer.h"
+
+using cubling::detail::ScanTileState;
+using cubling::detail::TileLookBack;
+
+// ---- sm_90 primitives: mbarriers and the bulk copy ---------------------------------------
+__device__ __forceinline__ unsigned shared_address(const void* p)
+{
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+__device__ __forceinline__ void barrier_init(unsigned long long* bar, unsigned count)
+{
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(shared_address(bar)), "r"(count) : "memory");
+}
+__device__ __forceinline__ void barrier_arrive(unsigned long long* bar)
+{
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(shared_address(bar)) : "memory");
+}
+__device__ __forceinline__ void barrier_arrive_expect_bytes(unsigned long long* bar, unsigned bytes)
+{
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(bar)), "r"(bytes)
+               : "memory");
+}
+__device__ __forceinline__ void barrier_wait(unsigned long long* bar, unsigned parity)
+{
+  unsigned done = 0;
+  do
+  {
+    asm volatile("{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n selp.u32 %0, 1, 0, p;\n}"
+                 : "=r"(done)
+                 : "r"(shared_address(bar)), "r"(parity)
+                 : "memory");
+  } while (!done);
+}
+//! One bulk copy of `bytes` (a multiple of 16) from global to shared memory, completing on `bar`.
+__device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, unsigned long long* bar)
+{
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+                   shared_address(dst)),
+               "l"(src), "r"(bytes), "r"(shared_address(bar))
+               : "memory");
+}
+//! The consumer warps' own barrier (named barrier 1), which the producer warp never joins.
+template <int THREADS>
+__device__ __forceinline__ void consumers_sync()
+{
+  asm volatile("bar.sync 1, %0;" ::"n"(THREADS) : "memory");
+}
+
+// ---- the kernel ---------------------------------------------------------------------------
+template <int WARPS_, int VECS_, int STAGES_>
+struct Shape
+{
+  static constexpr int WARPS       = WARPS_;  // consumer warps
+  static constexpr int VECS        = VECS_;   // 16-byte vectors a lane, a tile
+  static constexpr int STAGES      = STAGES_; // tiles the ring holds
+  static constexpr int THREADS     = (WARPS + 1) * 32;
+  static constexpr int WARP_ITEMS  = 32 * VECS * 4;
+  static constexpr int TILE        = WARPS * WARP_ITEMS;
+  static constexpr int STAGE_BYTES = TILE * 4;
+  static constexpr int SMEM_BYTES  = STAGES * STAGE_BYTES;
+};
+
+template <typename S>
+__global__ void __launch_bounds__(S::THREADS)
+  warp_specialized_scan(const int* in, int* out, int64_t tiles, unsigned long long* counter, ScanTileState<int> state)
+{
+  using Op       = cuda::std::plus<>;
+  using LookBack = TileLookBack<int, Op, 0>;
+  extern __shared__ __align__(128) int4 ring[];
+  __shared__ unsigned long long full[S::STAGES], empty[S::STAGES];
+  __shared__ long long tile_of[S::STAGES];
+  __shared__ int warp_total[S::WARPS], warp_prefix[S::WARPS];
+  __shared__ typename LookBack::TempStorage look_back_storage;
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (threadIdx.x == 0)
+  {
+    for (int s = 0; s < S::STAGES; ++s)
+    {
+      barrier_init(&full[s], 1);
+      barrier_init(&empty[s], S::WARPS);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+  __syncthreads();
+
+  if (warp == S::WARPS) // the producer: take a tile id, start its load, repeat
+  {
+    if (lane == 0)
+    {
+      for (int k = 0;; ++k)
+      {
+        const int s = k % S::STAGES;
+        if (k >= S::STAGES)
+        {
+          barrier_wait(&empty[s], (k / S::STAGES - 1) & 1);
+        }
+        const long long tile = static_cast<long long>(atomicAdd(counter, 1ull));
+        tile_of[s]           = tile;
+        if (tile >= tiles)
+        {
+          barrier_arrive(&full[s]); // the end: no bytes follow
+          break;
+        }
+        barrier_arrive_expect_bytes(&full[s], S::STAGE_BYTES);
+        bulk_load(ring + s * (S::STAGE_BYTES / 16), in + tile * S::TILE, S::STAGE_BYTES, &full[s]);
+      }
+    }
+    return;
+  }
+
+  // The consumers: one tile a round, in the order the producer took them.
+  for (int k = 0;; ++k)
+  {
+    const int s = k % S::STAGES;
+    barrier_wait(&full[s], (k / S::STAGES) & 1);
+    const long long tile = tile_of[s];
+    if (tile >= tiles)
+    {
+      break;
+    }
+    const int4* stage = ring + s * (S::STAGE_BYTES / 16) + warp * (S::WARP_ITEMS / 4);
+    int4 v[S::VECS];
+#pragma unroll
+    for (int j = 0; j < S::VECS; ++j)
+    {
+      v[j] = stage[j * 32 + lane];
+    }
+    __syncwarp();
+    if (lane == 0)
+    {
+      barrier_arrive(&empty[s]); // the stage may be refilled
+    }
+    // The warp's items: each vector scanned, the vector totals scanned across the lanes.
+    int carry = 0;
+#pragma unroll
+    for (int j = 0; j < S::VECS; ++j)
+    {
+      v[j].y += v[j].x;
+      v[j].z += v[j].y;
+      v[j].w += v[j].z;
+      int inclusive = v[j].w;
+#pragma unroll
+      for (int d = 1; d < 32; d *= 2)
+      {
+        const int below = __shfl_up_sync(0xffffffffu, inclusive, d);
+        inclusive += lane >= d ? below : 0;
+      }
+      const int before = carry + inclusive - v[j].w;
+      v[j].x += before;
+      v[j].y += before;
+      v[j].z += before;
+      v[j].w += before;
+      carry += __shfl_sync(0xffffffffu, inclusive, 31);
+    }
+    if (lane == 0)
+    {
+      warp_total[warp] = carry;
+    }
+    consumers_sync<S::WARPS * 32>();
+    if (warp == 0) // the tile: the warps' prefixes, and the look-back
+    {
+      const int total = lane < S::WARPS ? warp_total[lane] : 0;
+      int inclusive   = total;
+#pragma unroll
+      for (int d = 1; d < 32; d *= 2)
+      {
+        const int below = __shfl_up_sync(0xffffffffu, inclusive, d);
+        inclusive += lane >= d ? below : 0;
+      }
+      const int aggregate = __shfl_sync(0xffffffffu, inclusive, 31);
+      int prefix          = 0;
+      if (tile == 0)
+      {
+        if (lane == 0)
+        {
+          state.Publish(0, cubling::SCAN_TILE_PREFIX, aggregate);
+        }
+      }
+      else
+      {
+        LookBack look_back(look_back_storage, state, Op{}, tile);
+        prefix = look_back(aggregate);
+      }
+      if (lane < S::WARPS)
+      {
+        warp_prefix[lane] = prefix + inclusive - total;
+      }
+    }
+    consumers_sync<S::WARPS * 32>();
+    const int add = warp_prefix[warp];
+    int4* dst     = reinterpret_cast<int4*>(out + tile * S::TILE) + warp * (S::WARP_ITEMS / 4);
+#pragma unroll
+    for (int j = 0; j < S::VECS; ++j)
+    {
+      dst[j * 32 + lane] = make_int4(v[j].x + add, v[j].y + add, v[j].z + add, v[j].w + add);
+    }
+  }
+}
+
+// ---- the host side --------------------------------------------------------------------------
+struct Scratch
+{
+  unsigned char* base; // the tile counter (16 bytes), then the tile states
+  size_t bytes;
+};
+
+template <typename S>
+struct Variant
+{
+  static const char* name()
+  {
+    static char text[64];
+    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB", S::WARPS, S::VECS * 4, S::STAGES,
+                  S::STAGE_BYTES / 1024);
+    return text;
+  }
+  static int grid()
+  {
+    static int blocks = 0;
+    if (blocks == 0)
+    {
+      CHECK_CUDA(cudaFuncSetAttribute(warp_specialized_scan<S>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                      S::SMEM_BYTES));
+      int per_sm = 0, sms = 0, device = 0;
+      CHECK_CUDA(cudaGetDevice(&device));
+      CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+      CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, warp_specialized_scan<S>, S::THREADS,
+                                                               S::SMEM_BYTES));
+      CHECK(per_sm > 0);
+      blocks = per_sm * sms;
+      std::fprintf(stderr, "# %s: %d blocks an SM\n", name(), per_sm);
+    }
+    return blocks;
+  }
+  static void run(const int* in, int* out, int64_t n, const Scratch& scratch)
+  {
+    const int64_t tiles = n / S::TILE;
+    CHECK(n % S::TILE == 0);
+    CHECK(16 + static_cast<size_t>(tiles) * 8 <= scratch.bytes);
+    CHECK_CUDA(cudaMemsetAsync(scratch.base, 0, 16 + tiles * 8));
+    auto state = ScanTileState<int>::Over(scratch.base + 16);
+    const int blocks = static_cast<int>(std::min<int64_t>(grid(), tiles));
+    warp_specialized_scan<S><<<blocks, S::THREADS, S::SMEM_BYTES>>>(
+        in, out, tiles, reinterpret_cast<unsigned long long*>(scratch.base), state);
+    CHECK_CUDA(cudaGetLastError());
+  }
+};
+
+__global__ void fill(int* data, int64_t n, unsigned seed)
+{
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n; i += int64_t{gridDim.x} * blockDim.x)
+  {
+    unsigned x = static_cast<unsigned>(i) * 2654435761u ^ seed;
+    x ^= x >> 15;
+    x *= 2246822519u;
+    x ^= x >> 13;
+    data[i] = static_cast<int>(x % 2001) - 1000;
+  }
+}
+__global__ void empty_kernel() {}
+
+using Runner = void (*)(const int*, int*, int64_t, const Scratch&);
+struct Entry
+{
+  const char* name;
+  Runner run;
+};
+template <typename... Shapes>
+std::vector<Entry> variants()
+{
+  return {Entry{Variant<Shapes>::name(), &Variant<Shapes>::run}...};
+}
+
+int main(int argc, char** argv)
+{
+  const int reps      = argc > 1 ? atoi(argv[1]) : 31;
+  const int64_t max_n = int64_t{1} << 28;
+  int *in, *out_ws, *out_ref;
+  CHECK_CUDA(cudaMalloc(&in, max_n * 4));
+  CHECK_CUDA(cudaMalloc(&out_ws, max_n * 4));
+  CHECK_CUDA(cudaMalloc(&out_ref, max_n * 4));
+  fill<<<2048, 256>>>(in, max_n, 12345u);
+  CHECK_LAUNCH();
+  const size_t temp_bytes = size_t{64} << 20;
+  void* temp;
+  CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
+  Scratch scratch{nullptr, size_t{16} << 20};
+  CHECK_CUDA(cudaMalloc(&scratch.base, scratch.bytes));
+  ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
+
+  const std::vector<Entry> all = variants<Shape<8, 8, 3>, Shape<8, 4, 6>, Shape<8, 4, 4>, Shape<4, 8, 6>,
+                                          Shape<16, 4, 3>, Shape<8, 8, 2>>();
+  size_t b = temp_bytes;
+  auto lib     = [&](int64_t n) { b = temp_bytes; CHECK_CUDA(cubling::DeviceScan::InclusiveSum(temp, b, in, out_ref, n)); };
+  auto cub_i32 = [&](int64_t n) { b = temp_bytes; CHECK_CUDA(cub::DeviceScan::InclusiveSum(temp, b, in, out_ref, static_cast<int>(n))); };
+  auto cub_i64 = [&](int64_t n) { b = temp_bytes; CHECK_CUDA(cub::DeviceScan::InclusiveSum(temp, b, in, out_ref, n)); };
+
+  std::printf("variant,log2n,ws_us,lib_us,cub_us,cub_count,copy_us,empty_us,ws_over_cub,lib_over_cub,ws_of_copy,check\n");
+  std::vector<int> expected;
+  for (int lg : {20, 24, 26, 28})
+  {
+    const int64_t n = int64_t{1} << lg;
+    cub_i64(n); // the reference for this size: CUB's result
+    CHECK_CUDA(cudaDeviceSynchronize());
+    expected.resize(n);
+    CHECK_CUDA(cudaMemcpy(expected.data(), out_ref, n * 4, cudaMemcpyDeviceToHost));
+    for (const Entry& e : all)
+    {
+      // Check first: poisoned output, then the result against CUB's, bit for bit.
+      CHECK_CUDA(cudaMemset(out_ws, 0x5a, n * 4));
+      e.run(in, out_ws, n, scratch);
+      CHECK_CUDA(cudaDeviceSynchronize());
+      std::vector<int> got(n);
+      CHECK_CUDA(cudaMemcpy(got.data(), out_ws, n * 4, cudaMemcpyDeviceToHost));
+      const bool ok = got == expected;
+      std::vector<float> ws, li, c32, c64, copy, empty;
+      for (int i = 0; i < 3; ++i)
+      {
+        e.run(in, out_ws, n, scratch);
+        lib(n);
+        cub_i32(n);
+        cub_i64(n);
+      }
+      for (int r = 0; r < reps; ++r) // the four calls take turns, in a rotating order
+      {
+        const std::function<void()> calls[4] = {
+            [&] { ws.push_back(timer.time_us([&] { e.run(in, out_ws, n, scratch); })); },
+            [&] { li.push_back(timer.time_us([&] { lib(n); })); },
+            [&] { c32.push_back(timer.time_us([&] { cub_i32(n); })); },
+            [&] { c64.push_back(timer.time_us([&] { cub_i64(n); })); }};
+        for (int c = 0; c < 4; ++c)
+        {
+          calls[(c + r) % 4]();
+        }
+        copy.push_back(timer.time_us([&] { CHECK_CUDA(cudaMemcpyAsync(out_ref, in, n * 4, cudaMemcpyDeviceToDevice)); }));
+        empty.push_back(timer.time_us([&] { empty_kernel<<<1, 32>>>(); }));
+      }
+      const float w = probe_median(ws), l = probe_median(li), a = probe_median(c32), d = probe_median(c64);
+      const float c = std::min(a, d), cp = probe_median(copy);
+      std::printf("%s,%d,%.3f,%.3f,%.3f,%s,%.3f,%.3f,%.4f,%.4f,%.4f,%s\n", e.name, lg, w, l, c, a <= d ? "int" : "int64_t",
+                  cp, probe_median(empty), w / c, l / c, cp / w, ok ? "ok" : "MISMATCH");
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}
