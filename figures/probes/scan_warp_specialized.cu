@@ -7,12 +7,14 @@
 // it. The scan_pipelined probe tried prefetching with cp.async in a grid of
 // blocks that walk the tiles in a fixed order, and found it slower. This one
 // changes three things at once:
-//   - warp specialization: one *producer* warp per block does nothing but
-//     keep the next tiles' loads in flight, each a single bulk copy
-//     (cp.async.bulk, the copy engine of sm_90) into a ring of STAGES
-//     shared-memory stages, completing on an mbarrier; the *consumer* warps
-//     scan, look back and store. Loads continue while the consumers wait
-//     for their prefix;
+//   - warp specialization, three roles beside the consumer warps: a
+//     *producer* warp keeps the next tiles' loads in flight, each a single
+//     bulk copy (cp.async.bulk, the copy engine of sm_90) into a ring of
+//     STAGES shared-memory stages, completing on an mbarrier; a *reducer*
+//     warp sums each tile as it lands and publishes its aggregate, waiting
+//     on nothing outside the block; a *look-back* warp finds each tile's
+//     exclusive prefix. The consumer warps scan and store. Loads continue
+//     while a tile waits for its prefix;
 //   - tiles in the order blocks ask for them: the producer takes each tile
 //     id from a global counter, so no block waits on a tile that a slow
 //     block has not started;
@@ -26,6 +28,23 @@
 // layout differ from DeviceScan. The tile states and the tile counter are
 // cleared by one memset before each call (the library's init kernel), which
 // is timed with the call.
+//
+// Measured on an H200 (2026-11-26, driver 580.159.04), this probe's time /
+// CUB's faster call (int or int64_t count) at 2^20 / 2^24 / 2^28, against
+// the library's DeviceScan in the same runs at 0.77-0.83 / 1.01-1.03 /
+// 1.05-1.07:
+//   - first try, no reducer or look-back warp: the consumers reduced, looked
+//     back and scanned each tile in ring order. 8 warps x 32 items, 3 stages:
+//     0.88 / 1.26 / 1.74; 2 stages 0.95 / 1.11 / 1.61; 16-KiB tiles, 6
+//     stages 0.98 / 1.96 / 2.89. The deeper the ring, the slower: a tile's
+//     aggregate waited behind the look-backs of the tiles queued before it
+//     in its block, so every tile after it waited too;
+//   - second try, one look-back warp that reduced each tile as it landed,
+//     then looked back: 3 stages 0.92 / 1.21 / 1.49; 2 stages 0.96 / 1.07 /
+//     1.40; 64-KiB tiles, 3 stages 1.03 / 1.22 / 1.36; 6 stages of 16 KiB
+//     0.99 / 1.86 / 2.48. Same cause: the aggregate still waited for the
+//     look-backs queued before it in the same warp;
+//   - third try (this file): the reducer publishes aggregates as tiles land.
 //
 // Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
 //
@@ -99,7 +118,7 @@ struct Shape
   static constexpr int WARPS       = WARPS_;  // consumer warps
   static constexpr int VECS        = VECS_;   // 16-byte vectors a lane, a tile
   static constexpr int STAGES      = STAGES_; // tiles the ring holds
-  static constexpr int THREADS     = (WARPS + 2) * 32; // + the producer and the look-back warp
+  static constexpr int THREADS     = (WARPS + 3) * 32; // + the producer, the reducer, the look-back warp
   static constexpr int WARP_ITEMS  = 32 * VECS * 4;
   static constexpr int TILE        = WARPS * WARP_ITEMS;
   static constexpr int STAGE_BYTES = TILE * 4;
@@ -113,12 +132,13 @@ __global__ void __launch_bounds__(S::THREADS)
   using Op       = cuda::std::plus<>;
   using LookBack = TileLookBack<int, Op, 0>;
   extern __shared__ __align__(128) int4 ring[];
-  // A stage's life: `full` when its bytes have landed; `prefixed` when the
-  // look-back warp has its exclusive prefix in prefix_of; `empty` when the
-  // look-back warp and every consumer warp are done with it.
-  __shared__ unsigned long long full[S::STAGES], prefixed[S::STAGES], empty[S::STAGES];
+  // A stage's life: `full` when its bytes have landed; `reduced` when the
+  // reducer warp has published its aggregate (aggregate_of); `prefixed` when
+  // the look-back warp has its exclusive prefix (prefix_of); `empty` when the
+  // reducer, the look-back warp and every consumer warp are done with it.
+  __shared__ unsigned long long full[S::STAGES], reduced[S::STAGES], prefixed[S::STAGES], empty[S::STAGES];
   __shared__ long long tile_of[S::STAGES];
-  __shared__ int prefix_of[S::STAGES];
+  __shared__ int aggregate_of[S::STAGES], prefix_of[S::STAGES];
   __shared__ int warp_total[2][S::WARPS]; // by round parity: a warp may start the next round early
   __shared__ typename LookBack::TempStorage look_back_storage;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
@@ -127,8 +147,9 @@ __global__ void __launch_bounds__(S::THREADS)
     for (int s = 0; s < S::STAGES; ++s)
     {
       barrier_init(&full[s], 1);
+      barrier_init(&reduced[s], 1);
       barrier_init(&prefixed[s], 1);
-      barrier_init(&empty[s], S::WARPS + 1);
+      barrier_init(&empty[s], S::WARPS + 2);
     }
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
   }
@@ -159,55 +180,72 @@ __global__ void __launch_bounds__(S::THREADS)
     return;
   }
 
-  if (warp == S::WARPS + 1) // the look-back warp: as each tile lands, its aggregate, then its prefix
+  if (warp == S::WARPS + 1) // the reducer: as each tile lands, publish its aggregate; it never waits on another block
   {
     for (int k = 0;; ++k)
     {
       const int s = k % S::STAGES;
       barrier_wait(&full[s], (k / S::STAGES) & 1);
       const long long tile = tile_of[s];
+      int aggregate        = 0;
+      if (tile < tiles)
+      {
+        const int4* stage = ring + s * (S::STAGE_BYTES / 16);
+        int sums[4]       = {0, 0, 0, 0};
+#pragma unroll 4
+        for (int i = 0; i < S::STAGE_BYTES / 16 / 32; ++i)
+        {
+          const int4 x = stage[i * 32 + lane];
+          sums[i % 4] += (x.x + x.y) + (x.z + x.w);
+        }
+        aggregate = __reduce_add_sync(0xffffffffu, (sums[0] + sums[1]) + (sums[2] + sums[3]));
+      }
+      __syncwarp();
+      if (lane == 0)
+      {
+        if (tile < tiles)
+        {
+          state.Publish(tile, tile == 0 ? cubling::SCAN_TILE_PREFIX : cubling::SCAN_TILE_AGGREGATE, aggregate);
+        }
+        aggregate_of[s] = aggregate;
+        barrier_arrive(&reduced[s]);
+        barrier_arrive(&empty[s]);
+      }
       if (tile >= tiles)
       {
         break;
       }
-      const int4* stage = ring + s * (S::STAGE_BYTES / 16);
-      int sums[4]       = {0, 0, 0, 0};
-#pragma unroll 4
-      for (int i = 0; i < S::STAGE_BYTES / 16 / 32; ++i)
+    }
+    return;
+  }
+
+  if (warp == S::WARPS + 2) // the look-back warp: each tile's exclusive prefix, in ring order
+  {
+    for (int k = 0;; ++k)
+    {
+      const int s = k % S::STAGES;
+      barrier_wait(&reduced[s], (k / S::STAGES) & 1);
+      const long long tile = tile_of[s];
+      if (tile >= tiles)
       {
-        const int4 x = stage[i * 32 + lane];
-        sums[i % 4] += (x.x + x.y) + (x.z + x.w);
+        break;
       }
-      const int aggregate = __reduce_add_sync(0xffffffffu, (sums[0] + sums[1]) + (sums[2] + sums[3]));
-      __syncwarp();
-      if (lane == 0)
+      const int aggregate = aggregate_of[s];
+      int prefix          = 0;
+      if (tile > 0)
       {
-        barrier_arrive(&empty[s]);
-      }
-      int prefix = 0;
-      if (tile == 0)
-      {
-        if (lane == 0)
-        {
-          state.Publish(0, cubling::SCAN_TILE_PREFIX, aggregate);
-        }
-      }
-      else
-      {
-        if (lane == 0)
-        {
-          state.Publish(tile, cubling::SCAN_TILE_AGGREGATE, aggregate);
-        }
         prefix = LookBack(look_back_storage, state, Op{}, tile).ExclusivePrefix();
         if (lane == 0)
         {
           state.Publish(tile, cubling::SCAN_TILE_PREFIX, prefix + aggregate);
         }
       }
+      __syncwarp();
       if (lane == 0)
       {
         prefix_of[s] = prefix;
         barrier_arrive(&prefixed[s]);
+        barrier_arrive(&empty[s]);
       }
     }
     return;
