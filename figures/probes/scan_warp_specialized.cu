@@ -50,7 +50,7 @@
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          figures/probes/scan_warp_specialized.cu -o ws
-// Arguments: [reps]
+// Arguments: [reps [variant]] (variant: run only the variants whose name contains it)
 // Output: CSV, variant,log2n,ws_us,lib_us,cub_us,cub_count,copy_us,empty_us,ws_over_cub,lib_over_cub,ws_of_copy,check
 #include <algorithm>
 #include <cstdio>
@@ -422,6 +422,10 @@ int main(int argc, char** argv)
     CHECK_CUDA(cudaMemcpy(expected.data(), out_ref, n * 4, cudaMemcpyDeviceToHost));
     for (const Entry& e : all)
     {
+      if (argc > 2 && !std::strstr(e.name, argv[2]))
+      {
+        continue;
+      }
       // Check first: poisoned output, then the result against CUB's, bit for bit.
       CHECK_CUDA(cudaMemset(out_ws, 0x5a, n * 4));
       e.run(in, out_ws, n, scratch);
