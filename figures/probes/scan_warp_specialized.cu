@@ -63,6 +63,22 @@
 // on that card). Small inputs (2^20) are slower than the library's
 // cooperative path: keep that path below a few tiles a block.
 //
+// A first integration into the library (commit 9ba5e68, reverted in the
+// next commit): AgentScanStreaming in agent/, DeviceScanStreamingKernel
+// launched as the init kernel's programmatic dependent, for sums of 4- and
+// 8-byte items through aligned pointers, with a partial last tile read from
+// global memory and commutative-sum reducer (one accumulator a lane). The
+// scan tests passed with it on an H100 (device_scan_sum_signed,
+// _sum_unsigned, _safety with garbage, leftovers and a graph at 2^23 + 5,
+// _large), but this probe's lib column measured it at 1.50 / 1.44 / 1.43x
+// CUB at 2^24 / 2^26 / 2^28, 1.64-1.68x this kernel's time in the same run:
+// a cost per tile that this kernel does not pay. Its PTX has the same
+// bulk copy, shared-memory and global vector accesses. Not yet told apart,
+// each one build taking turns with this one: the launch as a programmatic
+// dependent of the init kernel (here: a memset, then a plain launch); the
+// reducer's single chain of additions (here: four accumulators); the
+// consumers' optional-prefix folds.
+//
 // What the library needs to adopt it (not done): partial last tiles and
 // unaligned pointers (the bulk copy wants 16-byte addresses and sizes; a
 // guarded load path for the ends), item types of 1 to 16 bytes and any
