@@ -284,7 +284,7 @@ std::vector<int64_t> scan_sizes(int64_t max_items)
 {
   std::vector<int64_t> sizes = {0, 1, 2, 3, 7, 31, 32, 33, 255, 256, 257, 1000, 7919, 65521, 104729, 1299709,
                                 (1 << 16) - 1, (1 << 16) + 1, (1 << 20) - 1, (1 << 20) + 1, (1 << 22) - 1,
-                                (1 << 22) + 1, 15485863, (1 << 24) + 1};
+                                (1 << 22) + 1, (1 << 23) + 4095, (1 << 23) + 2053, 15485863, (1 << 24) + 1};
   const std::vector<int64_t> t = tile_sizes<T>();
   sizes.insert(sizes.end(), t.begin(), t.end());
   std::sort(sizes.begin(), sizes.end());
@@ -628,7 +628,9 @@ void check_sum_type(int64_t max_items)
       check_sums(pool.data() + offset, d_pool.ptr + offset, d_out.ptr + out_offset, n, false);
     }
   }
-  for (int64_t n : {int64_t{1}, int64_t{4097}, hopper_tile<T>() * 3 + 5, (int64_t{1} << 20) + 1})
+  // The last two are beyond one cooperative launch's reach on an H200 (528 tiles of 8192): the init kernel and the look-back.
+  for (int64_t n : {int64_t{1}, int64_t{4097}, hopper_tile<T>() * 3 + 5, (int64_t{1} << 20) + 1, (int64_t{1} << 23) + 4095,
+                    (int64_t{1} << 24) + 1})
   {
     if (n <= biggest)
     {

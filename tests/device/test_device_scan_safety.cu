@@ -13,8 +13,9 @@
 //     InclusiveSumByKey, against the CPU and CUB;
 //   - leftovers: one storage block serves, in turn, a by-key scan, plain
 //     scans of other sizes and item sizes, and the same scan twice;
-//   - CUDA graphs: an InclusiveSum and an Affine ExclusiveScan captured on a
-//     non-default stream, replayed 6 times with a new input copied in
+//   - CUDA graphs: an InclusiveSum (at two sizes: one cooperative launch,
+//     and the init kernel with the look-back) and an Affine ExclusiveScan,
+//     captured on a non-default stream, replayed 6 times with a new input copied in
 //     (outside the graph) before each replay, then 3 more times with the
 //     temporary storage filled with forged words before each replay.
 #include "test_device_scan.cuh"
@@ -186,7 +187,7 @@ void check_garbage_by_key(int64_t n)
 // sizes and item sizes, then the same scan twice; each against the CPU.
 void check_leftovers()
 {
-  const int64_t big = (int64_t{1} << 22) + 1, mid = 1299709, small = 100003;
+  const int64_t big = (int64_t{1} << 23) + 5, mid = 1299709, small = 100003; // big: past one cooperative launch (the look-back)
   std::vector<int32_t> h32(static_cast<size_t>(big));
   std::vector<int64_t> h64(static_cast<size_t>(big));
   fill_random(h32.data(), h32.size());
@@ -229,7 +230,7 @@ void check_leftovers()
   };
 
   poison32(big);
-  step("InclusiveSumByKey, int32, 2^22 + 1 items",
+  step("InclusiveSumByKey, int32, 2^23 + 5 items",
        [&](void* t, size_t& bytes) { return cubling::DeviceScan::InclusiveSumByKey(t, bytes, d_keys.ptr, d32.ptr, o32.ptr, big); },
        [&](const char* what) {
          expect_guard(what, o32.ptr, big, 0xA5);
@@ -249,7 +250,7 @@ void check_leftovers()
   for (int again = 0; again < 2; ++again)
   {
     poison32(big);
-    step(again ? "ExclusiveSum, int32, 2^22 + 1 items, the same call again" : "ExclusiveSum, int32, 2^22 + 1 items (after smaller scans)",
+    step(again ? "ExclusiveSum, int32, 2^23 + 5 items, the same call again" : "ExclusiveSum, int32, 2^23 + 5 items (after smaller scans)",
          [&](void* t, size_t& bytes) { return cubling::DeviceScan::ExclusiveSum(t, bytes, d32.ptr, o32.ptr, big); },
          sums32(big, true));
   }
@@ -310,12 +311,13 @@ void check_graph(const char* what, int64_t n, Call&& call, Want&& want, T* d_in,
 void check_graphs()
 {
   const int64_t n = 1299709;
+  for (int64_t sum_n : {n, (int64_t{1} << 23) + 5}) // one cooperative launch; the init kernel and the look-back
   {
-    DeviceArray<int32_t> d_in(n), d_out(n + GUARD);
+    DeviceArray<int32_t> d_in(sum_n), d_out(sum_n + GUARD);
     check_graph<int32_t>(
-      "InclusiveSum of int32", n,
-      [&](void* t, size_t& b, cudaStream_t s) { return cubling::DeviceScan::InclusiveSum(t, b, d_in.ptr, d_out.ptr, n, s); },
-      [&](const std::vector<int32_t>& h) { return cpu_sums(h.data(), n, false); }, d_in.ptr, d_out.ptr);
+      "InclusiveSum of int32", sum_n,
+      [&](void* t, size_t& b, cudaStream_t s) { return cubling::DeviceScan::InclusiveSum(t, b, d_in.ptr, d_out.ptr, sum_n, s); },
+      [&](const std::vector<int32_t>& h) { return cpu_sums(h.data(), sum_n, false); }, d_in.ptr, d_out.ptr);
   }
   {
     DeviceArray<Affine> d_in(n), d_out(n + GUARD);
@@ -332,7 +334,9 @@ void check_graphs()
 
 void device()
 {
-  for (int64_t n : {33 * hopper_tile<int32_t>() + 1, int64_t{1299709}, (int64_t{1} << 22) + 1})
+  // Only the last size is beyond one cooperative launch's reach for the plain sums (on an H200, 528 tiles of
+  // 8192 items): the init kernel and the look-back, whose tile states the garbage is aimed at.
+  for (int64_t n : {33 * hopper_tile<int32_t>() + 1, int64_t{1299709}, (int64_t{1} << 22) + 1, (int64_t{1} << 23) + 5})
   {
     std::printf("  garbage in the temporary storage, %lld items\n", static_cast<long long>(n));
     std::fflush(stdout);
