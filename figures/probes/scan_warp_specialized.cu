@@ -77,7 +77,11 @@
 // each one build taking turns with this one: the launch as a programmatic
 // dependent of the init kernel (here: a memset, then a plain launch); the
 // reducer's single chain of additions (here: four accumulators); the
-// consumers' optional-prefix folds.
+// consumers' optional-prefix folds. The second is the likeliest: a tile's
+// look-back waits for its predecessors' aggregates, which land in other
+// blocks at about the same moment as its own tile, so the reducer's latency
+// (32 rows, each load behind a branch, then four dependent additions) sits
+// on every block's per-tile chain, and a block does one look-back at a time.
 //
 // What the library needs to adopt it (not done): partial last tiles and
 // unaligned pointers (the bulk copy wants 16-byte addresses and sizes; a
