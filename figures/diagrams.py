@@ -984,6 +984,95 @@ def ch08_chained_scan():
     return svg
 
 
+def ch08_warp_specialized():
+    x0, unit, rh, rp, span = 150, 8.0, 22, 30, 76
+    load, reduce, look, scan, store = 10, 2, 7, 3, 3  # not to scale (arbitrary units)
+    svg = Svg(860, 520, "One block's timeline, two designs. One tile per block: the block loads its tile, then "
+                        "waits for its prefix with nothing in flight, then stores; the memory idles while it "
+                        "waits. Warp-specialized: a producer warp loads tile after tile into a ring of stages, a "
+                        "reducer warp publishes each tile's aggregate as it lands, a look-back warp finds the "
+                        "prefixes one tile at a time, and the consumer warps scan and store; the loads never stop.")
+
+    def at(u):
+        return x0 + u * unit
+
+    def bar(row_y, start, end, fill, stroke, label=""):
+        svg.rect(at(start), row_y, (end - start) * unit, rh, fill=fill, stroke=stroke, width=1.2, rx=3)
+        if label:
+            svg.text(at(start) + (end - start) * unit / 2, row_y + 15, label, size=11, anchor="middle")
+
+    def axis(y):
+        svg.line(at(0), y, at(span), y, stroke=NOTE, width=1.2, arrow=True)
+        svg.text(at(span) + 8, y + 5, "time", size=13, fill=NOTE)
+
+    def memory(y, busy):
+        svg.text(x0 - 12, y + 15, "memory", size=13, anchor="end", fill=NOTE)
+        svg.rect(at(0), y, span * unit, rh, fill=EMPTY, stroke=FAINT, width=1)
+        for start, end in busy:
+            svg.rect(at(start), y, (end - start) * unit, rh, fill=BLUE_FILL, stroke="none", width=0)
+
+    # One tile per block: load, wait for the prefix, store; then the next tile.
+    top = 50
+    svg.text(20, top - 22, "one tile per block (steps 3 to 6): a tile's wait leaves the memory idle", size=14, bold=True)
+    svg.text(x0 - 12, top + 15, "block", size=13, anchor="end")
+    t, busy = 0, []
+    for k in range(3):
+        bar(top, t, t + load, BLUE_FILL, BLUE, f"load {k}")
+        svg.line(at(t + load) + 2, top + rh / 2, at(t + load + look) - 2, top + rh / 2, stroke=RED, width=1.4, dash="3 3")
+        bar(top, t + load + look, t + load + look + store, ORANGE_FILL, ORANGE)
+        busy += [(t, t + load), (t + load + look, t + load + look + store)]
+        t += load + look + store
+    memory(top + rp, busy)
+    axis(top + 2 * rp + 6)
+
+    # Warp-specialized: four jobs, four rows.
+    top2 = top + 3 * rp + 60
+    svg.text(20, top2 - 22, "warp-specialized (the probe): the loads run on while tiles wait for their prefixes",
+             size=14, bold=True)
+    rows = ["producer", "reducer", "look-back", "consumers"]
+    for i, name in enumerate(rows):
+        svg.text(x0 - 12, top2 + i * rp + 15, name, size=13, anchor="end")
+    busy, look_free, consumers_free, tiles = [], 0, 0, 7
+    for k in range(tiles):
+        landed = (k + 1) * load
+        if landed > span:
+            break
+        bar(top2, k * load, landed, BLUE_FILL, BLUE, f"tile {k}")
+        busy.append((k * load, landed))
+        bar(top2 + rp, landed, landed + reduce, GREEN_FILL, GREEN)
+        start = max(landed + reduce, look_free)  # one look-back at a time
+        look_free = start + look
+        scanned = max(landed, consumers_free) + scan  # the consumers take the tiles in order
+        stored = max(scanned, look_free) + store
+        if stored > span:
+            break
+        bar(top2 + 2 * rp, start, look_free, GREEN_FILL, GREEN, str(k))
+        bar(top2 + 3 * rp, scanned - scan, scanned, ORANGE_FILL, ORANGE)
+        if look_free > scanned:
+            svg.line(at(scanned) + 2, top2 + 3 * rp + rh / 2, at(look_free) - 2, top2 + 3 * rp + rh / 2,
+                     stroke=RED, width=1.4, dash="3 3")
+        bar(top2 + 3 * rp, stored - store, stored, ORANGE_FILL, ORANGE)
+        busy.append((stored - store, stored))
+        consumers_free = stored
+    memory(top2 + 4 * rp, busy)
+    axis(top2 + 5 * rp + 6)
+
+    ly = top2 + 5 * rp + 40
+    for i, (fill, stroke, text) in enumerate(((BLUE_FILL, BLUE, "a tile's bytes landing"),
+                                              (GREEN_FILL, GREEN, "aggregate, then prefix, published"),
+                                              (ORANGE_FILL, ORANGE, "scan, add the prefix, store"))):
+        svg.rect(x0 + i * 250 - 130, ly, 14, 14, fill=fill, stroke=stroke, rx=3)
+        svg.text(x0 + i * 250 - 110, ly + 12, text, size=13, fill=NOTE)
+    svg.line(x0 - 130, ly + 34, x0 - 100, ly + 34, stroke=RED, width=1.4, dash="3 3")
+    svg.text(x0 - 94, ly + 39, "waiting for the prefix", size=13, fill=NOTE)
+    svg.text(20, ly + 66, "Not to scale, one block of many. The reducer never waits on another block, so an "
+                          "aggregate is out as soon as its tile lands;", size=13, fill=NOTE)
+    svg.text(20, ly + 85, "and the producer refills each stage as soon as every warp is done with it.",
+             size=13, fill=NOTE)
+    svg.height = int(ly + 100)
+    return svg
+
+
 # --- chapter 09 ------------------------------------------------------------------
 
 def ch09_one_bit_split():
@@ -1380,6 +1469,7 @@ DIAGRAMS = [
     ("ch07_warp_scan.svg", ch07_warp_scan),
     ("ch08_look_back.svg", ch08_look_back),
     ("ch08_chained_scan.svg", ch08_chained_scan),
+    ("ch08_warp_specialized.svg", ch08_warp_specialized),
     ("ch09_one_bit_split.svg", ch09_one_bit_split),
     ("ch09_match_ranks.svg", ch09_match_ranks),
     ("ch10_lsd_passes.svg", ch10_lsd_passes),
