@@ -49,7 +49,7 @@
 //     an H100 (80GB HBM3, driver 580.159.04; the lease gave no H200 for
 //     this run), against the library's DeviceScan at 0.77-0.83 / 0.98-1.01
 //     / 1.04-1.05 in the same runs: 16-KiB tiles (8 warps x 16 items), 6
-//     stages, 2 blocks an SM: 0.92-0.94 / 0.87-0.90 / 0.85 (0.86-0.86 at
+//     stages, 2 blocks an SM: 0.92-0.94 / 0.87-0.90 / 0.85 (0.86 at
 //     2^26), at 95-96% of the copy at 2^28; 4 stages, 3 blocks an SM: 0.87
 //     / 0.88-0.91 / 0.88; 32-KiB tiles, 3 stages: 0.83 / 0.91 / 0.88; 2
 //     stages: 0.94 / 1.00 / 0.98; 64-KiB tiles, 3 stages: 1.00 / 0.92 /
@@ -82,6 +82,7 @@
 // blocks at about the same moment as its own tile, so the reducer's latency
 // (32 rows, each load behind a branch, then four dependent additions) sits
 // on every block's per-tile chain, and a block does one look-back at a time.
+// Check the occupancy too (ncu: two blocks an SM are assumed).
 //
 // What the library needs to adopt it (not done): partial last tiles and
 // unaligned pointers (the bulk copy wants 16-byte addresses and sizes; a
