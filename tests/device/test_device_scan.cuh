@@ -628,9 +628,10 @@ void check_sum_type(int64_t max_items)
       check_sums(pool.data() + offset, d_pool.ptr + offset, d_out.ptr + out_offset, n, false);
     }
   }
-  // The last two are beyond one cooperative launch's reach on an H200 (528 tiles of 8192): the init kernel and the look-back.
-  for (int64_t n : {int64_t{1}, int64_t{4097}, hopper_tile<T>() * 3 + 5, (int64_t{1} << 20) + 1, (int64_t{1} << 23) + 4095,
-                    (int64_t{1} << 24) + 1})
+  // The last two are beyond one cooperative launch's reach on an H200 (528 tiles of 8192):
+  // the init kernel and the look-back.
+  for (int64_t n : {int64_t{1}, int64_t{4097}, hopper_tile<T>() * 3 + 5, (int64_t{1} << 20) + 1,
+                    (int64_t{1} << 23) + 4095, (int64_t{1} << 24) + 1})
   {
     if (n <= biggest)
     {

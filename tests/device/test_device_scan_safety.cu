@@ -187,7 +187,8 @@ void check_garbage_by_key(int64_t n)
 // sizes and item sizes, then the same scan twice; each against the CPU.
 void check_leftovers()
 {
-  const int64_t big = (int64_t{1} << 23) + 5, mid = 1299709, small = 100003; // big: past one cooperative launch (the look-back)
+  // big: past one cooperative launch's reach, so the init kernel and the look-back run
+  const int64_t big = (int64_t{1} << 23) + 5, mid = 1299709, small = 100003;
   std::vector<int32_t> h32(static_cast<size_t>(big));
   std::vector<int64_t> h64(static_cast<size_t>(big));
   fill_random(h32.data(), h32.size());
