@@ -409,6 +409,40 @@ struct Variant
   }
 };
 
+//! The library's streaming agent (AgentScanStreaming, policy <8, 4, 6>: the
+//! same shape as Shape<8, 4, 6>), launched like this probe's kernel: after a
+//! memset, as a plain launch. Against the library's DeviceScan it tells the
+//! agent's cost from the dispatch's (the init kernel, the dependent launch).
+struct LibraryAgent
+{
+  using Policy = cubling::AgentScanStreamingPolicy<8, 4, 6>;
+  static void run(const int* in, int* out, int64_t n, const Scratch& scratch)
+  {
+    constexpr auto kernel =
+      cubling::detail::DeviceScanStreamingKernel<Policy, int, cuda::std::plus<>, int, cubling::detail::ScanKind::inclusive>;
+    constexpr int tile  = Policy::TILE_BYTES / 4;
+    const int64_t tiles = (n + tile - 1) / tile;
+    CHECK(static_cast<size_t>(tiles + 1) * 8 <= scratch.bytes);
+    static int blocks = 0;
+    if (blocks == 0)
+    {
+      CHECK_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Policy::RING_BYTES));
+      int per_sm = 0, sms = 0, device = 0;
+      CHECK_CUDA(cudaGetDevice(&device));
+      CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+      CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::BLOCK_THREADS, Policy::RING_BYTES));
+      CHECK(per_sm > 0);
+      blocks = per_sm * sms;
+      std::fprintf(stderr, "# library agent: %d blocks an SM\n", per_sm);
+    }
+    CHECK_CUDA(cudaMemsetAsync(scratch.base, 0, (tiles + 1) * 8)); // the tile states, then the counter
+    const auto state = ScanTileState<int>::Over(scratch.base);
+    kernel<<<static_cast<int>(std::min<int64_t>(blocks, tiles)), Policy::BLOCK_THREADS, Policy::RING_BYTES>>>(
+      in, out, cuda::std::plus<>{}, 0, n, tiles, state);
+    CHECK_CUDA(cudaGetLastError());
+  }
+};
+
 __global__ void fill(int* data, int64_t n, unsigned seed)
 {
   for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n; i += int64_t{gridDim.x} * blockDim.x)
@@ -451,8 +485,9 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&scratch.base, scratch.bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
 
-  const std::vector<Entry> all = variants<Shape<8, 8, 3>, Shape<8, 8, 2>, Shape<8, 4, 4>, Shape<8, 4, 6>,
+  std::vector<Entry> all = variants<Shape<8, 8, 3>, Shape<8, 8, 2>, Shape<8, 4, 4>, Shape<8, 4, 6>,
                                           Shape<16, 4, 3>, Shape<8, 16, 3>>();
+  all.push_back(Entry{"library_agent_6stages_16KiB", &LibraryAgent::run});
   size_t b = temp_bytes;
   auto lib     = [&](int64_t n) { b = temp_bytes; CHECK_CUDA(cubling::DeviceScan::InclusiveSum(temp, b, in, out_ref, n)); };
   auto cub_i32 = [&](int64_t n) { b = temp_bytes; CHECK_CUDA(cub::DeviceScan::InclusiveSum(temp, b, in, out_ref, static_cast<int>(n))); };

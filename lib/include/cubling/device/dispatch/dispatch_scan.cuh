@@ -15,6 +15,9 @@
 //!   5. launches: one block per tile. A single tile needs no look-back and
 //!      runs alone; otherwise the init kernel resets the tile states and the
 //!      scan follows it as a programmatic dependent launch (sm_90 and later).
+//!      On Hopper, sums of 4- or 8-byte items through raw aligned pointers
+//!      take the streaming agent instead: a persistent grid whose warps each do one
+//!      job (agent_scan_streaming.cuh), after the same init kernel.
 #pragma once
 
 #include <climits>
@@ -25,6 +28,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cubling/agent/agent_scan.cuh>
+#include <cubling/agent/agent_scan_streaming.cuh>
 #include <cubling/agent/single_pass_scan_operators.cuh>
 #include <cubling/device/dispatch/chained_policy.cuh>
 #include <cubling/device/dispatch/kernels/scan.cuh>
@@ -58,15 +62,25 @@ struct DeviceScanPolicy
   //! 128 to 512 threads and 12 to 32 items, the largest tile was the
   //! fastest; a tile's fixed costs, its look-back above all, are paid
   //! fewer times).
+  //! StreamingPolicy: sums of 4- or 8-byte items through raw, 16-byte
+  //! aligned pointers take AgentScanStreaming (figures/probes/scan_warp_specialized.cu:
+  //! tiles of 16 KiB in a ring of 6, two blocks an SM, were the fastest).
   struct Policy900 : ChainedPolicy<900, Policy900, Policy600>
   {
     using ScanPolicy = AgentScanPolicy<256, 32, BLOCK_LOAD_WARP_TRANSPOSE, BLOCK_STORE_WARP_TRANSPOSE,
                                        BLOCK_SCAN_WARP_SCANS>;
+    using StreamingPolicy = AgentScanStreamingPolicy<8, 4, 6>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = true;
   };
   using MaxPolicy = Policy900;
 };
 // example-end policies
+
+//! Whether a policy link has a StreamingPolicy (AgentScanStreaming).
+template <typename Policy, typename = void>
+inline constexpr bool has_streaming_policy = false;
+template <typename Policy>
+inline constexpr bool has_streaming_policy<Policy, std::void_t<typename Policy::StreamingPolicy>> = true;
 
 //! The temporary storage of a single-pass algorithm: the tile states of
 //! `slots` tiles. It depends on the count and the types only.
@@ -77,10 +91,23 @@ constexpr TempStorageLayout<1> single_pass_layout(int64_t slots)
 }
 
 // example-begin launch-single-pass
+//! Reset `words` words of the tile states (the init kernel), then launch
+//! `kernel` with `how`, as the init kernel's programmatic dependent (sm_90
+//! and later), so that its blocks start while the reset finishes.
+template <typename Launcher, typename TileState, typename Kernel, typename... Args>
+cudaError_t launch_after_reset(int64_t words, LaunchConfig how, const TileState& state, int ptx, Kernel kernel,
+                               Args&&... args)
+{
+  constexpr int reset_threads = 256;
+  const LaunchConfig reset_how{dim3(static_cast<unsigned>(ceil_div(words, int64_t{reset_threads}))),
+                               dim3(reset_threads), 0, how.stream};
+  CUBLING_RETURN_IF_ERROR(Launcher::Launch(reset_how, DeviceScanInitKernel<TileState>, state, words));
+  how.programmatic_serialization = ptx >= 900;
+  return Launcher::Launch(how, kernel, std::forward<Args>(args)...);
+}
+
 //! Launch a single-pass kernel, one block of `block_threads` per tile: alone
-//! for one tile; otherwise after the init kernel that resets the tile
-//! states, as its programmatic dependent (sm_90 and later), so that the
-//! scan's blocks start loading while the reset finishes.
+//! for one tile; otherwise after the init kernel that resets the tile states.
 template <typename Launcher, typename TileState, typename Kernel, typename... Args>
 cudaError_t launch_single_pass(int64_t tiles, int block_threads, const TileState& state, cudaStream_t stream, int ptx,
                                Kernel kernel, Args&&... args)
@@ -89,16 +116,12 @@ cudaError_t launch_single_pass(int64_t tiles, int block_threads, const TileState
   {
     return cudaErrorInvalidValue; // more blocks than a grid holds
   }
-  LaunchConfig how{dim3(static_cast<unsigned>(tiles)), dim3(block_threads), 0, stream};
-  if (tiles > 1)
+  const LaunchConfig how{dim3(static_cast<unsigned>(tiles)), dim3(block_threads), 0, stream};
+  if (tiles == 1)
   {
-    constexpr int reset_threads = 256;
-    const LaunchConfig reset_how{dim3(static_cast<unsigned>(ceil_div(tiles, int64_t{reset_threads}))),
-                                 dim3(reset_threads), 0, stream};
-    CUBLING_RETURN_IF_ERROR(Launcher::Launch(reset_how, DeviceScanInitKernel<TileState>, state, tiles));
-    how.programmatic_serialization = ptx >= 900;
+    return Launcher::Launch(how, kernel, std::forward<Args>(args)...);
   }
-  return Launcher::Launch(how, kernel, std::forward<Args>(args)...);
+  return launch_after_reset<Launcher>(tiles, how, state, ptx, kernel, std::forward<Args>(args)...);
 }
 // example-end launch-single-pass
 
@@ -173,11 +196,42 @@ struct DispatchScan
     }
   };
 
-  //! Tile states for `num_items` items: one per tile of the chain's smallest tile, at least 1.
+  //! Tile states for `num_items` items: one per tile of the chain's smallest
+  //! tile, at least 1, and one more word, the streaming agent's tile counter
+  //! (its tiles are larger than AgentScan's: it needs fewer states).
   static constexpr int64_t TileSlots(int64_t num_items)
   {
     const int64_t slots = ceil_div(num_items, policy_chain_min<MaxPolicy>(TileItems{}));
-    return slots < 1 ? 1 : slots;
+    return (slots < 1 ? 1 : slots) + 1;
+  }
+
+  //! The streaming single pass (AgentScanStreaming): a persistent grid,
+  //! after the init kernel that resets its tile states and tile counter.
+  //! Returns cudaErrorNotSupported, having launched nothing, where no block
+  //! of it fits on a multiprocessor.
+  template <typename StreamingPolicy>
+  cudaError_t InvokeStreaming()
+  {
+    using Agent           = AgentScanStreaming<StreamingPolicy, AccumT, ScanOp, InitT, KIND>;
+    constexpr auto kernel = DeviceScanStreamingKernel<StreamingPolicy, AccumT, ScanOp, InitT, KIND>;
+    const int64_t tiles   = ceil_div(num_items, int64_t{Agent::TILE_ITEMS});
+    int device = 0, sms = 0, per_sm = 0;
+    CUBLING_RETURN_IF_ERROR(cudaGetDevice(&device));
+    CUBLING_RETURN_IF_ERROR(sm_count(device, sms));
+    CUBLING_RETURN_IF_ERROR(
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, StreamingPolicy::RING_BYTES));
+    CUBLING_RETURN_IF_ERROR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &per_sm, kernel, StreamingPolicy::BLOCK_THREADS, StreamingPolicy::RING_BYTES));
+    if (per_sm < 1 || tiles + 1 > tile_slots)
+    {
+      return cudaErrorNotSupported;
+    }
+    const int64_t blocks  = tiles < int64_t{sms} * per_sm ? tiles : int64_t{sms} * per_sm;
+    const TileState state = make_scan_tile_state<AccumT>(tile_storage, tile_slots);
+    const LaunchConfig how{dim3(static_cast<unsigned>(blocks)), dim3(StreamingPolicy::BLOCK_THREADS),
+                           static_cast<size_t>(StreamingPolicy::RING_BYTES), stream};
+    return launch_after_reset<Launcher>(tiles + 1, how, state, ptx, kernel, static_cast<const AccumT*>(d_in),
+                                        static_cast<AccumT*>(d_out), scan_op, init, num_items, tiles, state);
   }
 
   // example-begin invoke
@@ -210,6 +264,18 @@ struct DispatchScan
           return status;
         }
         (void) cudaGetLastError(); // refused before anything ran: clear it, and take the other way
+      }
+    }
+    if constexpr (scan_can_stream<InputIt, OutputIt, AccumT, ScanOp> && has_streaming_policy<ActivePolicy>)
+    {
+      const bool aligned = reinterpret_cast<uintptr_t>(d_in) % 16 == 0 && reinterpret_cast<uintptr_t>(d_out) % 16 == 0;
+      if (tiles > 1 && ptx >= 900 && aligned)
+      {
+        const cudaError_t status = InvokeStreaming<typename ActivePolicy::StreamingPolicy>();
+        if (status != cudaErrorNotSupported)
+        {
+          return status;
+        }
       }
     }
     const TileState state = make_scan_tile_state<AccumT>(tile_storage, tile_slots);

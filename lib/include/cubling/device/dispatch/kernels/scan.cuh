@@ -28,6 +28,7 @@
 
 #include <cubling/agent/agent_scan.cuh>
 #include <cubling/agent/agent_scan_by_key.cuh>
+#include <cubling/agent/agent_scan_streaming.cuh>
 #include <cubling/agent/single_pass_scan_operators.cuh>
 #include <cubling/util/macros.cuh>
 
@@ -76,6 +77,27 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::ScanPolicy::BLOCK_THR
                           KIND>;
   __shared__ typename Agent::TempStorage temp_storage;
   Agent(temp_storage, d_in, d_out, scan_op, init).ConsumeTileCooperative(blockIdx.x, num_items, aggregates);
+}
+
+//! DeviceScan's streaming single pass (sm_90 and later): a persistent grid
+//! of AgentScanStreaming blocks, each with `RING_BYTES` of dynamic shared
+//! memory, launched after the init kernel has reset the `tiles` tile states
+//! and, in the word after them, the tile counter. On older targets it is
+//! empty: the dispatch never launches it there.
+template <typename StreamingPolicy, typename T, typename ScanOp, typename InitT, ScanKind KIND>
+__global__ void __launch_bounds__(StreamingPolicy::BLOCK_THREADS)
+  DeviceScanStreamingKernel(const T* d_in, T* d_out, ScanOp scan_op, InitT init, int64_t num_items, int64_t tiles,
+                            ScanTileState<T> state)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  using Agent = AgentScanStreaming<StreamingPolicy, T, ScanOp, InitT, KIND>;
+  __shared__ Uninitialized<typename Agent::TempStorage> storage;
+  extern __shared__ __align__(128) unsigned char ring[]; // bulk copies land on 128-byte lines
+  wait_for_prerequisite_grid(); // the tile states and the counter are reset
+  Agent{storage.Alias(), reinterpret_cast<typename Agent::Vector*>(ring), d_in, d_out, scan_op, init, num_items,
+        tiles, reinterpret_cast<unsigned long long*>(state.words + tiles), state}
+    .Run();
+#endif
 }
 
 //! One block per tile of a scan by key (AgentScanByKey).

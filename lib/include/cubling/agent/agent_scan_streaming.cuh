@@ -1,0 +1,482 @@
+//! @file
+//! AgentScanStreaming: DeviceScan's single pass on Hopper, with warps that
+//! each do one job, so that the memory never idles while tiles look back.
+//!
+//! AgentScan gives a block one tile: load, scan with the look-back, store.
+//! While its tile waits for its prefix, the block has no load in flight, and
+//! that wait, not the scan, is what held the single pass near 70% of a
+//! copy's speed. Here a *persistent* block (as many as fit, each looping over
+//! tiles) splits the work among warps:
+//!   - the **producer** (one lane) takes the next tile number from a global
+//!     counter, so tiles start in order, and starts the tile's load: one
+//!     bulk copy (util/async_copy.cuh) into the next of `STAGES` stages of a
+//!     ring in shared memory;
+//!   - the **reducer** folds each tile the moment it lands and publishes its
+//!     aggregate (tile 0: its inclusive prefix). It never waits on another
+//!     block, so no aggregate ever waits for a look-back;
+//!   - the **look-back warp** finds each tile's exclusive prefix
+//!     (TileLookBack, single_pass_scan_operators.cuh) and publishes its
+//!     inclusive prefix;
+//!   - the **consumer warps** scan the tile out of shared memory, take the
+//!     prefix, and store.
+//! Each stage goes `full` (its bytes landed) -> `reduced` -> `prefixed`, and
+//! is `empty` again once the reducer, the look-back warp and every consumer
+//! warp are done with it; each of those is an mbarrier.
+//!
+//! **Layout.** Consumer warp w owns `WARP_ITEMS` consecutive items of the
+//! tile, in `ROWS` rows of 32 16-byte vectors; lane l holds vector l of each
+//! row. A row is read from shared memory without bank conflicts and stored
+//! to global memory as 512 contiguous bytes, so no transpose is needed. A
+//! lane scans its vector, the warp scans the lanes' totals in lane order,
+//! and the rows are folded left to right: the consumers' folds keep the
+//! items' order. The reducer's do not (ReduceTile), so the agent takes sums
+//! only (detail::scan_can_stream); other operators take AgentScan.
+//!
+//! **Contract.** A sum over an arithmetic type of 4 or 8 bytes, through raw
+//! pointers to it, both 16-byte aligned (the dispatch checks). The last tile may be
+//! partial: it is read and written item by item from global memory, its
+//! missing items padded with the sum's identity (detail::sum_identity),
+//! which also stands for every absent prefix, so no fold needs a branch.
+//! A float scan is bitwise the same
+//! from run to run: every fold has a fixed grouping, and the look-back folds
+//! left to right. In place is safe: a tile's items are stored only after the
+//! reducer and the consumers have read all of them.
+#pragma once
+
+#include <cstdint>
+
+#include <cuda/std/type_traits>
+
+#include <cubling/agent/agent_scan.cuh>
+#include <cubling/agent/single_pass_scan_operators.cuh>
+#include <cubling/util/async_copy.cuh>
+#include <cubling/util/macros.cuh>
+
+namespace cubling
+{
+
+//! @brief The tuning of AgentScanStreaming.
+//!
+//! @tparam CONSUMER_WARPS_    warps that scan and store (the block has 3 more)
+//! @tparam ROWS_              rows of 32 16-byte vectors per consumer warp and tile
+//! @tparam STAGES_            tiles the ring in shared memory holds
+template <int CONSUMER_WARPS_, int ROWS_, int STAGES_>
+struct AgentScanStreamingPolicy
+{
+  static constexpr int CONSUMER_WARPS = CONSUMER_WARPS_;
+  static constexpr int ROWS           = ROWS_;
+  static constexpr int STAGES         = STAGES_;
+  static constexpr int BLOCK_THREADS  = (CONSUMER_WARPS + 3) * 32; //!< + producer, reducer, look-back warp
+  static constexpr int TILE_BYTES     = CONSUMER_WARPS * ROWS * 32 * 16;
+  static constexpr int RING_BYTES     = STAGES * TILE_BYTES; //!< dynamic shared memory per block
+};
+
+namespace detail
+{
+
+//! Whether a scan can take the streaming agent: a sum (`+`) over an
+//! arithmetic type of 4 or 8 bytes, whose reducer may regroup it (see
+//! ReduceTile), read and written through raw pointers to that type.
+template <typename InputIt, typename OutputIt, typename AccumT, typename ScanOp>
+inline constexpr bool scan_can_stream =
+  cuda::std::is_arithmetic_v<AccumT> && cuda::std::is_same_v<ScanOp, cuda::std::plus<>>
+  && cuda::std::is_pointer_v<InputIt> && cuda::std::is_pointer_v<OutputIt>
+  && cuda::std::is_same_v<cuda::std::remove_cv_t<cuda::std::remove_pointer_t<InputIt>>, AccumT>
+  && cuda::std::is_same_v<cuda::std::remove_pointer_t<OutputIt>, AccumT> && (sizeof(AccumT) == 4 || sizeof(AccumT) == 8)
+  && tile_value_packs<AccumT>;
+
+//! The identity of `+` over an arithmetic type, bit for bit: `identity + x`
+//! is `x` for every x. For floats that is -0.0, not +0.0 (+0.0 + -0.0 is
+//! +0.0, which would lose a lone -0.0).
+template <typename T>
+inline constexpr T sum_identity = cuda::std::is_floating_point_v<T> ? static_cast<T>(-0.0) : T{};
+
+} // namespace detail
+
+//! @brief A persistent block of DeviceScan's streaming single pass (see the file comment).
+//!
+//! @tparam Policy  an AgentScanStreamingPolicy
+//! @tparam T       the item and accumulator type (4 or 8 bytes)
+//! @tparam ScanOp  `cuda::std::plus<>` (see detail::scan_can_stream)
+//! @tparam InitT   the initial value's type (unused by ScanKind::inclusive)
+//! @tparam KIND    inclusive, inclusive with an initial value, or exclusive
+template <typename Policy, typename T, typename ScanOp, typename InitT, detail::ScanKind KIND>
+struct AgentScanStreaming
+{
+  static constexpr int VECTOR_ITEMS = 16 / static_cast<int>(sizeof(T));
+  static constexpr int WARPS        = Policy::CONSUMER_WARPS;
+  static constexpr int ROWS         = Policy::ROWS;
+  static constexpr int STAGES       = Policy::STAGES;
+  static constexpr int WARP_ITEMS   = ROWS * 32 * VECTOR_ITEMS;
+  static constexpr int TILE_ITEMS   = WARPS * WARP_ITEMS;
+  static constexpr int PRODUCER     = WARPS; //!< warp ids of the three single-job warps
+  static constexpr int REDUCER      = WARPS + 1;
+  static constexpr int LOOK_BACK    = WARPS + 2;
+  static constexpr bool HAS_INIT    = KIND != detail::ScanKind::inclusive;
+
+  //! 16 bytes of items, the unit of the ring and of the stores.
+  struct alignas(16) Vector
+  {
+    T items[VECTOR_ITEMS];
+  };
+  static_assert(Policy::TILE_BYTES == TILE_ITEMS * static_cast<int>(sizeof(T)), "a tile fills one stage");
+
+  using TileState = detail::ScanTileState<T>;
+  using LookBack  = detail::TileLookBack<T, ScanOp, 0>;
+  //! The sum's identity, folded where a prefix is absent (detail::sum_identity).
+  __device__ static constexpr T Identity()
+  {
+    return detail::sum_identity<T>;
+  }
+
+  //! The block's static shared memory; the ring itself is dynamic (Policy::RING_BYTES).
+  struct TempStorage
+  {
+    unsigned long long full[STAGES], reduced[STAGES], prefixed[STAGES], empty[STAGES];
+    int64_t tile_of[STAGES];
+    T aggregate_of[STAGES];
+    T prefix_of[STAGES];
+    T warp_total[2][WARPS]; //!< by round parity: a consumer warp may start the next round early
+    typename LookBack::TempStorage look_back;
+  };
+
+  TempStorage& storage;
+  Vector* ring;
+  const T* d_in;
+  T* d_out;
+  ScanOp scan_op;
+  InitT init;
+  int64_t num_items;
+  int64_t tiles;
+  unsigned long long* tile_counter;
+  TileState state;
+
+  //! A stage's items: from the ring, or (the partial last tile, `stage` null)
+  //! item by item from global memory, padded with the identity.
+  __device__ CUBLING_FORCEINLINE Vector ReadVector(const Vector* stage, int64_t tile, int vector)
+  {
+    if (stage)
+    {
+      return stage[vector];
+    }
+    const T* items    = d_in + tile * TILE_ITEMS;
+    const int valid   = static_cast<int>(num_items - tile * TILE_ITEMS);
+    Vector v;
+#pragma unroll
+    for (int i = 0; i < VECTOR_ITEMS; ++i)
+    {
+      const int item = vector * VECTOR_ITEMS + i;
+      v.items[i]     = item < valid ? items[item] : Identity();
+    }
+    return v;
+  }
+
+  __device__ CUBLING_FORCEINLINE bool PartialTile(int64_t tile)
+  {
+    return num_items - tile * TILE_ITEMS < TILE_ITEMS;
+  }
+
+  // --- the producer -------------------------------------------------------------------
+  __device__ CUBLING_FORCEINLINE void Produce()
+  {
+    for (int k = 0;; ++k)
+    {
+      const int s = k % STAGES;
+      if (k >= STAGES)
+      {
+        detail::barrier_wait(&storage.empty[s], (k / STAGES - 1) & 1);
+      }
+      const int64_t tile = static_cast<int64_t>(atomicAdd(tile_counter, 1ull));
+      storage.tile_of[s] = tile;
+      if (tile >= tiles || PartialTile(tile))
+      {
+        detail::barrier_arrive(&storage.full[s]); // the end, or a tile read from global memory: no bytes
+        if (tile >= tiles)
+        {
+          return;
+        }
+        continue;
+      }
+      detail::barrier_arrive_expect_bytes(&storage.full[s], Policy::TILE_BYTES);
+      detail::bulk_load(ring + int64_t{s} * (TILE_ITEMS / VECTOR_ITEMS), d_in + tile * TILE_ITEMS, Policy::TILE_BYTES,
+                        &storage.full[s]);
+    }
+  }
+
+  // --- the reducer --------------------------------------------------------------------
+  //! The sum of the tile's items (every lane gets it). Lane l sums its
+  //! vector of every row into one of four accumulators (row r into r % 4),
+  //! so that four chains of additions overlap: the reducer's latency sits on
+  //! every tile's look-back (a tile waits for the aggregates of the tiles
+  //! before it, which land at about the same time as its own). Then the
+  //! accumulators and the lanes are summed in a fixed tree: the same
+  //! grouping on every run, so float sums keep their bits. This regrouping
+  //! is why the agent takes commutative sums only.
+  __device__ CUBLING_FORCEINLINE T ReduceTile(const Vector* stage, int64_t tile)
+  {
+    constexpr int CHAINS = 4;
+    static_assert(WARPS * ROWS % CHAINS == 0, "the rows split evenly among the chains");
+    const int lane = static_cast<int>(LaneId());
+    T sums[CHAINS];
+#pragma unroll
+    for (int c = 0; c < CHAINS; ++c)
+    {
+      sums[c] = Identity();
+    }
+    if (stage) // a full tile, in the ring
+    {
+#pragma unroll 4
+      for (int row = 0; row < WARPS * ROWS; ++row)
+      {
+        sums[row % CHAINS] = scan_op(sums[row % CHAINS], VectorSum(stage[row * 32 + lane]));
+      }
+    }
+    else // the partial last tile, from global memory
+    {
+      for (int row = 0; row < WARPS * ROWS; ++row)
+      {
+        sums[row % CHAINS] = scan_op(sums[row % CHAINS], VectorSum(ReadVector(nullptr, tile, row * 32 + lane)));
+      }
+    }
+    T x = scan_op(scan_op(sums[0], sums[1]), scan_op(sums[2], sums[3]));
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) // lane l takes in lane l + d: lane 0 ends with the sum
+    {
+      const T right = detail::shuffle_words(x, [d](unsigned int word) { return __shfl_down_sync(0xffffffffu, word, d); });
+      if (lane % (2 * d) == 0)
+      {
+        x = scan_op(x, right);
+      }
+    }
+    return detail::shuffle_words(x, [](unsigned int word) { return __shfl_sync(0xffffffffu, word, 0); });
+  }
+
+  //! The sum of one vector's items, as a balanced tree.
+  __device__ CUBLING_FORCEINLINE T VectorSum(const Vector& v)
+  {
+    if constexpr (VECTOR_ITEMS == 4)
+    {
+      return scan_op(scan_op(v.items[0], v.items[1]), scan_op(v.items[2], v.items[3]));
+    }
+    else
+    {
+      return scan_op(v.items[0], v.items[1]);
+    }
+  }
+
+  __device__ CUBLING_FORCEINLINE void Reduce()
+  {
+    for (int k = 0;; ++k)
+    {
+      const int s = k % STAGES;
+      detail::barrier_wait(&storage.full[s], (k / STAGES) & 1);
+      const int64_t tile = storage.tile_of[s];
+      if (tile >= tiles)
+      {
+        if (LaneId() == 0)
+        {
+          detail::barrier_arrive(&storage.reduced[s]); // pass the end on
+        }
+        return;
+      }
+      const Vector* stage = PartialTile(tile) ? nullptr : ring + int64_t{s} * (TILE_ITEMS / VECTOR_ITEMS);
+      const T aggregate   = ReduceTile(stage, tile);
+      __syncwarp();
+      if (LaneId() == 0)
+      {
+        if (tile == 0)
+        {
+          const T inclusive = HAS_INIT ? scan_op(static_cast<T>(init), aggregate) : aggregate;
+          state.Publish(0, SCAN_TILE_PREFIX, inclusive);
+        }
+        else
+        {
+          state.Publish(tile, SCAN_TILE_AGGREGATE, aggregate);
+        }
+        storage.aggregate_of[s] = aggregate;
+        detail::barrier_arrive(&storage.reduced[s]);
+        detail::barrier_arrive(&storage.empty[s]);
+      }
+    }
+  }
+
+  // --- the look-back warp -------------------------------------------------------------
+  __device__ CUBLING_FORCEINLINE void LookBackTiles()
+  {
+    for (int k = 0;; ++k)
+    {
+      const int s = k % STAGES;
+      detail::barrier_wait(&storage.reduced[s], (k / STAGES) & 1);
+      const int64_t tile = storage.tile_of[s];
+      if (tile >= tiles)
+      {
+        return;
+      }
+      T prefix = Identity();
+      if (tile == 0)
+      {
+        if constexpr (HAS_INIT)
+        {
+          prefix = static_cast<T>(init);
+        }
+      }
+      else
+      {
+        prefix = LookBack(storage.look_back, state, scan_op, tile).ExclusivePrefix();
+        if (LaneId() == 0)
+        {
+          state.Publish(tile, SCAN_TILE_PREFIX, scan_op(prefix, storage.aggregate_of[s]));
+        }
+      }
+      __syncwarp();
+      if (LaneId() == 0)
+      {
+        storage.prefix_of[s] = prefix;
+        detail::barrier_arrive(&storage.prefixed[s]);
+        detail::barrier_arrive(&storage.empty[s]);
+      }
+    }
+  }
+
+  // --- the consumers ------------------------------------------------------------------
+  __device__ CUBLING_FORCEINLINE void Consume(int warp)
+  {
+    const int lane = static_cast<int>(LaneId());
+    for (int k = 0;; ++k)
+    {
+      const int s = k % STAGES;
+      detail::barrier_wait(&storage.full[s], (k / STAGES) & 1);
+      const int64_t tile = storage.tile_of[s];
+      if (tile >= tiles)
+      {
+        return;
+      }
+      const bool partial  = PartialTile(tile);
+      const Vector* stage = partial ? nullptr : ring + int64_t{s} * (TILE_ITEMS / VECTOR_ITEMS);
+
+      // Scan the warp's rows: each vector in order, the lanes in order, the rows in order.
+      // before[r]: the fold of the warp's items before this lane's vector of row r.
+      Vector items[ROWS];
+      T before[ROWS];
+      T carry = Identity();
+#pragma unroll
+      for (int r = 0; r < ROWS; ++r)
+      {
+        items[r] = ReadVector(stage, tile, (warp * ROWS + r) * 32 + lane);
+#pragma unroll
+        for (int i = 1; i < VECTOR_ITEMS; ++i)
+        {
+          items[r].items[i] = scan_op(items[r].items[i - 1], items[r].items[i]);
+        }
+        T inclusive = items[r].items[VECTOR_ITEMS - 1];
+#pragma unroll
+        for (int d = 1; d < 32; d *= 2)
+        {
+          const T below = detail::shuffle_words(inclusive, [d](unsigned int word) { return __shfl_up_sync(0xffffffffu, word, d); });
+          if (lane >= d)
+          {
+            inclusive = scan_op(below, inclusive);
+          }
+        }
+        const T left = detail::shuffle_words(inclusive, [](unsigned int word) { return __shfl_up_sync(0xffffffffu, word, 1); });
+        const T row_total = detail::shuffle_words(inclusive, [](unsigned int word) { return __shfl_sync(0xffffffffu, word, 31); });
+        before[r]         = scan_op(carry, lane > 0 ? left : Identity());
+        carry             = scan_op(carry, row_total);
+      }
+      if (lane == 0)
+      {
+        storage.warp_total[k & 1][warp] = carry;
+      }
+      detail::named_barrier_sync<1, WARPS * 32>();
+      T prefix = Identity(); // the fold of everything before this warp's items
+      for (int w = 0; w < warp; ++w)
+      {
+        prefix = scan_op(prefix, storage.warp_total[k & 1][w]);
+      }
+      detail::barrier_wait(&storage.prefixed[s], (k / STAGES) & 1);
+      prefix = scan_op(storage.prefix_of[s], prefix);
+      __syncwarp();
+      if (lane == 0)
+      {
+        detail::barrier_arrive(&storage.empty[s]); // its items and its prefix read: the stage may be refilled
+      }
+
+      // Fold the prefixes in and store.
+      const int64_t tile_offset = tile * TILE_ITEMS;
+      const int valid = partial ? static_cast<int>(num_items - tile_offset) : TILE_ITEMS;
+#pragma unroll
+      for (int r = 0; r < ROWS; ++r)
+      {
+        const T left = scan_op(prefix, before[r]);
+        Vector out;
+#pragma unroll
+        for (int i = 0; i < VECTOR_ITEMS; ++i)
+        {
+          if constexpr (KIND == detail::ScanKind::exclusive)
+          {
+            out.items[i] = i == 0 ? left : scan_op(left, items[r].items[i - 1]);
+          }
+          else
+          {
+            out.items[i] = scan_op(left, items[r].items[i]);
+          }
+        }
+        const int vector = (warp * ROWS + r) * 32 + lane;
+        if (!partial)
+        {
+          reinterpret_cast<Vector*>(d_out + tile_offset)[vector] = out;
+        }
+        else
+        {
+#pragma unroll
+          for (int i = 0; i < VECTOR_ITEMS; ++i)
+          {
+            if (vector * VECTOR_ITEMS + i < valid)
+            {
+              d_out[tile_offset + vector * VECTOR_ITEMS + i] = out.items[i];
+            }
+          }
+        }
+      }
+    }
+  }
+
+  //! The block's work: set up the ring's barriers, then each warp does its job until the tiles run out.
+  __device__ CUBLING_FORCEINLINE void Run()
+  {
+    if (threadIdx.x == 0)
+    {
+      for (int s = 0; s < STAGES; ++s)
+      {
+        detail::barrier_init(&storage.full[s], 1);
+        detail::barrier_init(&storage.reduced[s], 1);
+        detail::barrier_init(&storage.prefixed[s], 1);
+        detail::barrier_init(&storage.empty[s], WARPS + 2);
+      }
+      detail::barrier_init_fence();
+    }
+    __syncthreads();
+    const int warp = static_cast<int>(threadIdx.x / 32);
+    if (warp == PRODUCER)
+    {
+      if (LaneId() == 0)
+      {
+        Produce();
+      }
+    }
+    else if (warp == REDUCER)
+    {
+      Reduce();
+    }
+    else if (warp == LOOK_BACK)
+    {
+      LookBackTiles();
+    }
+    else
+    {
+      Consume(warp);
+    }
+  }
+};
+
+} // namespace cubling
