@@ -97,7 +97,8 @@
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          figures/probes/scan_warp_specialized.cu -o ws
-// Arguments: [reps [variant]] (variant: run only the variants whose name contains it)
+// Arguments: [reps [variant [log2n]]] (variant: run only the variants whose name contains it;
+//            log2n: only that size, one of 20, 24, 26, 28)
 // Output: CSV, variant,log2n,ws_us,lib_us,cub_us,cub_count,copy_us,empty_us,ws_over_cub,lib_over_cub,ws_of_copy,check
 #include <algorithm>
 #include <cstdio>
@@ -159,9 +160,10 @@ __device__ __forceinline__ void consumers_sync()
 }
 
 // ---- the kernel ---------------------------------------------------------------------------
-template <int WARPS_, int VECS_, int STAGES_>
+template <int WARPS_, int VECS_, int STAGES_, bool COUNTER_AT_END_ = false>
 struct Shape
 {
+  static constexpr bool COUNTER_AT_END = COUNTER_AT_END_; // the tile counter after the tile states, as the library has it
   static constexpr int WARPS       = WARPS_;  // consumer warps
   static constexpr int VECS        = VECS_;   // 16-byte vectors a lane, a tile
   static constexpr int STAGES      = STAGES_; // tiles the ring holds
@@ -373,8 +375,8 @@ struct Variant
   static const char* name()
   {
     static char text[64];
-    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB", S::WARPS, S::VECS * 4, S::STAGES,
-                  S::STAGE_BYTES / 1024);
+    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s", S::WARPS, S::VECS * 4, S::STAGES,
+                  S::STAGE_BYTES / 1024, S::COUNTER_AT_END ? "_counter_at_end" : "");
     return text;
   }
   static int grid()
@@ -401,10 +403,10 @@ struct Variant
     CHECK(n % S::TILE == 0);
     CHECK(16 + static_cast<size_t>(tiles) * 8 <= scratch.bytes);
     CHECK_CUDA(cudaMemsetAsync(scratch.base, 0, 16 + tiles * 8));
-    auto state = ScanTileState<int>::Over(scratch.base + 16);
+    auto state = ScanTileState<int>::Over(scratch.base + (S::COUNTER_AT_END ? 0 : 16));
+    auto* counter = reinterpret_cast<unsigned long long*>(scratch.base + (S::COUNTER_AT_END ? tiles * 8 : 0));
     const int blocks = static_cast<int>(std::min<int64_t>(grid(), tiles));
-    warp_specialized_scan<S><<<blocks, S::THREADS, S::SMEM_BYTES>>>(
-        in, out, tiles, reinterpret_cast<unsigned long long*>(scratch.base), state);
+    warp_specialized_scan<S><<<blocks, S::THREADS, S::SMEM_BYTES>>>(in, out, tiles, counter, state);
     CHECK_CUDA(cudaGetLastError());
   }
 };
@@ -486,7 +488,7 @@ int main(int argc, char** argv)
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
 
   std::vector<Entry> all = variants<Shape<8, 8, 3>, Shape<8, 8, 2>, Shape<8, 4, 4>, Shape<8, 4, 6>,
-                                          Shape<16, 4, 3>, Shape<8, 16, 3>>();
+                                          Shape<16, 4, 3>, Shape<8, 16, 3>, Shape<8, 4, 6, true>>();
   all.push_back(Entry{"library_agent_6stages_16KiB", &LibraryAgent::run});
   size_t b = temp_bytes;
   auto lib     = [&](int64_t n) { b = temp_bytes; CHECK_CUDA(cubling::DeviceScan::InclusiveSum(temp, b, in, out_ref, n)); };
@@ -497,6 +499,10 @@ int main(int argc, char** argv)
   std::vector<int> expected;
   for (int lg : {20, 24, 26, 28})
   {
+    if (argc > 3 && lg != atoi(argv[3]))
+    {
+      continue;
+    }
     const int64_t n = int64_t{1} << lg;
     cub_i64(n); // the reference for this size: CUB's result
     CHECK_CUDA(cudaDeviceSynchronize());

@@ -91,6 +91,33 @@ inline constexpr bool scan_can_stream =
 template <typename T>
 inline constexpr T sum_identity = cuda::std::is_floating_point_v<T> ? static_cast<T>(-0.0) : T{};
 
+//! `condition ? a : b` for a 4- or 8-byte `T`, as one `selp` instruction
+//! that the compiler cannot turn into a branch. A lane-dependent `?:` in the
+//! consumers' unrolled rows was compiled as two copies of the whole scan, one
+//! for lane 0 and one for the others, each running its shuffles in divergent
+//! mode: three times the instructions, and 1.45x CUB's time instead of 0.85x.
+template <typename T>
+__device__ CUBLING_FORCEINLINE T select_branch_free(bool condition, const T& a, const T& b)
+{
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "selp moves 4 or 8 bytes");
+  using Bits = cuda::std::conditional_t<sizeof(T) == 4, unsigned int, unsigned long long>;
+  Bits x, y, chosen;
+  memcpy(&x, &a, sizeof(T));
+  memcpy(&y, &b, sizeof(T));
+  const unsigned int predicate = condition;
+  if constexpr (sizeof(T) == 4)
+  {
+    asm("{\n .reg .pred p;\n setp.ne.u32 p, %3, 0;\n selp.b32 %0, %1, %2, p;\n}" : "=r"(chosen) : "r"(x), "r"(y), "r"(predicate));
+  }
+  else
+  {
+    asm("{\n .reg .pred p;\n setp.ne.u32 p, %3, 0;\n selp.b64 %0, %1, %2, p;\n}" : "=l"(chosen) : "l"(x), "l"(y), "r"(predicate));
+  }
+  T result;
+  memcpy(&result, &chosen, sizeof(T));
+  return result;
+}
+
 } // namespace detail
 
 //! @brief A persistent block of DeviceScan's streaming single pass (see the file comment).
@@ -243,10 +270,7 @@ struct AgentScanStreaming
     for (int d = 1; d < 32; d *= 2) // lane l takes in lane l + d: lane 0 ends with the sum
     {
       const T right = detail::shuffle_words(x, [d](unsigned int word) { return __shfl_down_sync(0xffffffffu, word, d); });
-      if (lane % (2 * d) == 0)
-      {
-        x = scan_op(x, right);
-      }
+      x = detail::select_branch_free(lane % (2 * d) == 0, scan_op(x, right), x);
     }
     return detail::shuffle_words(x, [](unsigned int word) { return __shfl_sync(0xffffffffu, word, 0); });
   }
@@ -373,14 +397,11 @@ struct AgentScanStreaming
         for (int d = 1; d < 32; d *= 2)
         {
           const T below = detail::shuffle_words(inclusive, [d](unsigned int word) { return __shfl_up_sync(0xffffffffu, word, d); });
-          if (lane >= d)
-          {
-            inclusive = scan_op(below, inclusive);
-          }
+          inclusive = detail::select_branch_free(lane >= d, scan_op(below, inclusive), inclusive);
         }
         const T left = detail::shuffle_words(inclusive, [](unsigned int word) { return __shfl_up_sync(0xffffffffu, word, 1); });
         const T row_total = detail::shuffle_words(inclusive, [](unsigned int word) { return __shfl_sync(0xffffffffu, word, 31); });
-        before[r]         = scan_op(carry, lane > 0 ? left : Identity());
+        before[r]         = scan_op(carry, detail::select_branch_free(lane > 0, left, Identity()));
         carry             = scan_op(carry, row_total);
       }
       if (lane == 0)
