@@ -59,13 +59,18 @@ void exclusive_sum_f32::reference(const ConstHost<In>& in, const Params&, const 
 }
 size_t exclusive_sum_f32::oracle_scratch_bytes(int64_t n)
 {
-  return cub_temp_bytes([n](void* t, size_t& b) {
-    return cub::DeviceScan::ExclusiveSum(t, b, static_cast<const float*>(nullptr), static_cast<float*>(nullptr), n);
+  return runner::max_over_count_types(n, [](auto count) {
+    return cub_temp_bytes([count](void* t, size_t& b) {
+      return cub::DeviceScan::ExclusiveSum(t, b, static_cast<const float*>(nullptr), static_cast<float*>(nullptr), count);
+    });
   });
 }
 void exclusive_sum_f32::oracle(const runner::Args<exclusive_sum_f32>& a)
 {
-  cub_call(a, [&](void* t, size_t& b) { return cub::DeviceScan::ExclusiveSum(t, b, a.in(), a.out(), a.n, a.stream); });
+  cub_call(a, [&](void* t, size_t& b) {
+    return runner::call_with_variant_count(
+      a, [&](auto n) { return cub::DeviceScan::ExclusiveSum(t, b, a.in(), a.out(), n, a.stream); });
+  });
 }
 
 // --- inclusive_affine_f32x2 ------------------------------------------------------------
@@ -103,15 +108,18 @@ std::string inclusive_affine_f32x2::text(const AffineMap& f)
 }
 size_t inclusive_affine_f32x2::oracle_scratch_bytes(int64_t n)
 {
-  return cub_temp_bytes([n](void* t, size_t& b) {
-    return cub::DeviceScan::InclusiveScan(t, b, static_cast<const AffineMap*>(nullptr), static_cast<AffineMap*>(nullptr),
-                                          ComposeAffineMaps{}, n);
+  return runner::max_over_count_types(n, [](auto count) {
+    return cub_temp_bytes([count](void* t, size_t& b) {
+      return cub::DeviceScan::InclusiveScan(t, b, static_cast<const AffineMap*>(nullptr), static_cast<AffineMap*>(nullptr),
+                                            ComposeAffineMaps{}, count);
+    });
   });
 }
 void inclusive_affine_f32x2::oracle(const runner::Args<inclusive_affine_f32x2>& a)
 {
   cub_call(a, [&](void* t, size_t& b) {
-    return cub::DeviceScan::InclusiveScan(t, b, a.in(), a.out(), ComposeAffineMaps{}, a.n, a.stream);
+    return runner::call_with_variant_count(
+      a, [&](auto n) { return cub::DeviceScan::InclusiveScan(t, b, a.in(), a.out(), ComposeAffineMaps{}, n, a.stream); });
   });
 }
 
@@ -146,16 +154,20 @@ void inclusive_sum_by_key_i32::reference(const ConstHost<In>& in, const Params&,
 }
 size_t inclusive_sum_by_key_i32::oracle_scratch_bytes(int64_t n)
 {
-  return cub_temp_bytes([n](void* t, size_t& b) {
-    return cub::DeviceScan::InclusiveSumByKey(t, b, static_cast<const int*>(nullptr), static_cast<const int*>(nullptr),
-                                              static_cast<int*>(nullptr), n);
+  return runner::max_over_count_types(n, [](auto count) {
+    return cub_temp_bytes([count](void* t, size_t& b) {
+      return cub::DeviceScan::InclusiveSumByKey(t, b, static_cast<const int*>(nullptr), static_cast<const int*>(nullptr),
+                                                static_cast<int*>(nullptr), count);
+    });
   });
 }
 void inclusive_sum_by_key_i32::oracle(const runner::Args<inclusive_sum_by_key_i32>& a)
 {
   cub_call(a, [&](void* t, size_t& b) {
-    return cub::DeviceScan::InclusiveSumByKey(t, b, a.in<0>(), a.in<1>(), a.out(), a.n, cuda::std::equal_to<>{},
-                                              a.stream);
+    return runner::call_with_variant_count(a, [&](auto n) {
+      return cub::DeviceScan::InclusiveSumByKey(t, b, a.in<0>(), a.in<1>(), a.out(), n, cuda::std::equal_to<>{},
+                                                a.stream);
+    });
   });
 }
 

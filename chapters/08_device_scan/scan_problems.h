@@ -24,7 +24,7 @@ namespace problems
 //! what tests/ checks; here the row measures speed on checkable data.)
 //! Bytes counted: n * 4 read plus n * 4 written.
 //! Oracle: cub::DeviceScan::ExclusiveSum.
-struct exclusive_sum_f32 : runner::ProblemDefaults
+struct exclusive_sum_f32 : runner::CountVariants
 {
   using In  = Arrays<float>;
   using Out = Arrays<float>;
@@ -65,7 +65,7 @@ struct ComposeAffineMaps
 //! the compositions is therefore exact, and the check is bit for bit.
 //! Bytes counted: n * 8 read plus n * 8 written.
 //! Oracle: cub::DeviceScan::InclusiveScan.
-struct inclusive_affine_f32x2 : runner::ProblemDefaults
+struct inclusive_affine_f32x2 : runner::CountVariants
 {
   using In  = Arrays<AffineMap>;
   using Out = Arrays<AffineMap>;
@@ -86,7 +86,7 @@ struct inclusive_affine_f32x2 : runner::ProblemDefaults
 //! segments of random length, 100 items on average. Wrapping on overflow.
 //! Bytes counted: n * 4 keys and n * 4 values read, n * 4 written.
 //! Oracle: cub::DeviceScan::InclusiveSumByKey.
-struct inclusive_sum_by_key_i32 : runner::ProblemDefaults
+struct inclusive_sum_by_key_i32 : runner::CountVariants
 {
   using In  = Arrays<int, int>; // keys, values
   using Out = Arrays<int>;

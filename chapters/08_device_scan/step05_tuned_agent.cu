@@ -3,7 +3,8 @@
 // What changes: step 4's kernel becomes cubling::AgentScan, reached through
 // the dispatch layer (cubling::detail::DispatchScan) with the library's
 // policy chain, DeviceScanPolicy, whose Hopper link the chapter tuned on an
-// H200 (figures/probes/scan_sweep.cu). Against step 4:
+// H200 (figures/probes/scan_sweep.cu); the chain is taken without its
+// streaming agent (one_tile_per_block_policy.cuh), which is step 7's. Against step 4:
 //   - the tile: BLOCK_THREADS x ITEMS_PER_THREAD of the policy, larger than
 //     step 4's 2048 items, so fewer tiles publish and look back;
 //   - the look-back is BlockScan's prefix callback (TileLookBack in
@@ -30,6 +31,7 @@
 #include <cubling/device/dispatch/launch.cuh>
 
 #include "check.h"
+#include "one_tile_per_block_policy.cuh"
 #include "problems.h"
 
 namespace step05_tuned_agent
@@ -51,8 +53,7 @@ struct PlainLauncher
 
 // example-begin dispatch
 using Dispatch = cubling::detail::DispatchScan<cubling::detail::ScanKind::inclusive, const int*, int*,
-                                               cuda::std::plus<>, int, int, cubling::detail::DeviceScanPolicy,
-                                               PlainLauncher>;
+                                               cuda::std::plus<>, int, int, OneTilePerBlockPolicy, PlainLauncher>;
 
 void launch(const runner::Args<problems::inclusive_sum_i32>& a)
 {

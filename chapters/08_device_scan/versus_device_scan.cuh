@@ -23,23 +23,25 @@ const typename runner::element_t<typename Problem::In, 0>* scan_input(const runn
 }
 
 //! Define launch_cubling and launch_cub for one comparison on `Problem`:
-//! `CALL(Library, d_temp, bytes)` is the call, written once for both
-//! libraries over the step's arguments `a`. Both get all of the runner's
+//! `CALL(Library, d_temp, bytes, count)` is the call, written once for both
+//! libraries over the step's arguments `a`. cubling counts in `int64_t`;
+//! CUB in the count type of the runner's variant (`int` or `int64_t`, the
+//! problem's CountVariants), and the runner reports CUB's faster. Both get all of the runner's
 //! scratch as temporary storage: the chapter's SCRATCH function
 //! (ch08_scratch_bytes) and the problem's oracle size make it at least what
 //! either library asks for, so no size query runs in a timed call.
-#define VERSUS_DEVICE_SCAN(Problem, CALL)             \
-  template <typename Library>                         \
-  void run(const runner::Args<Problem>& a)            \
-  {                                                   \
-    size_t bytes = a.scratch_bytes;                   \
-    CHECK_CUDA(CALL(Library, a.scratch, bytes));      \
-  }                                                   \
-  void launch_cubling(const runner::Args<Problem>& a) \
-  {                                                   \
-    run<cubling::DeviceScan>(a);                      \
-  }                                                   \
-  void launch_cub(const runner::Args<Problem>& a)     \
-  {                                                   \
-    run<cub::DeviceScan>(a);                          \
+#define VERSUS_DEVICE_SCAN(Problem, CALL)                                                          \
+  template <typename Library, typename Count>                                                      \
+  cudaError_t run(const runner::Args<Problem>& a, Count count)                                     \
+  {                                                                                                \
+    size_t bytes = a.scratch_bytes;                                                                \
+    return CALL(Library, a.scratch, bytes, count);                                                 \
+  }                                                                                                \
+  void launch_cubling(const runner::Args<Problem>& a)                                              \
+  {                                                                                                \
+    CHECK_CUDA(run<cubling::DeviceScan>(a, a.n));                                                  \
+  }                                                                                                \
+  void launch_cub(const runner::Args<Problem>& a)                                                  \
+  {                                                                                                \
+    CHECK_CUDA(runner::call_with_variant_count(a, [&a](auto n) { return run<cub::DeviceScan>(a, n); })); \
   }

@@ -10,8 +10,8 @@ namespace versus_device_scan_affine_f32x2
 {
 
 // example-begin call
-#define CALL(Library, temp, bytes) \
-  Library::InclusiveScan(temp, bytes, a.in(), a.out(), problems::ComposeAffineMaps{}, a.n, a.stream)
+#define CALL(Library, temp, bytes, count) \
+  Library::InclusiveScan(temp, bytes, a.in(), a.out(), problems::ComposeAffineMaps{}, count, a.stream)
 // example-end call
 VERSUS_DEVICE_SCAN(problems::inclusive_affine_f32x2, CALL)
 

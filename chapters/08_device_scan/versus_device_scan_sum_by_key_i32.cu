@@ -10,8 +10,8 @@ namespace versus_device_scan_sum_by_key_i32
 {
 
 // example-begin call
-#define CALL(Library, temp, bytes)                                                                            \
-  Library::InclusiveSumByKey(temp, bytes, a.in<0>(), a.in<1>(), a.out(), a.n, cuda::std::equal_to<>{}, \
+#define CALL(Library, temp, bytes, count)                                                                            \
+  Library::InclusiveSumByKey(temp, bytes, a.in<0>(), a.in<1>(), a.out(), count, cuda::std::equal_to<>{}, \
                              a.stream)
 // example-end call
 VERSUS_DEVICE_SCAN(problems::inclusive_sum_by_key_i32, CALL)

@@ -69,14 +69,7 @@ cudaError_t sort_with(const runner::Args<Problem>& a, Count n)
 template <typename Library, template <typename> class DoubleBuffer, typename Problem>
 void sort_by_variant(const runner::Args<Problem>& a)
 {
-  if (a.variant == 0 && a.n > INT_MAX)
-  {
-    a.skip("an int count holds at most 2^31 - 1 items");
-    return;
-  }
-  const cudaError_t status = a.variant == 0 ? sort_with<Library, DoubleBuffer>(a, static_cast<int>(a.n))
-                                            : sort_with<Library, DoubleBuffer>(a, a.n);
-  CHECK_CUDA(status);
+  CHECK_CUDA(runner::call_with_variant_count(a, [&a](auto count) { return sort_with<Library, DoubleBuffer>(a, count); }));
 }
 // example-end call
 

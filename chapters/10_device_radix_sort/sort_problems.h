@@ -33,7 +33,7 @@ constexpr unsigned every_sort_distribution = (1u << 6) - 1;
 //! positions) when PAIRS. Bytes counted: the keys (and values) read once
 //! and written once, as an ideal sort with one pass would.
 template <typename Key, bool PAIRS, unsigned DISTRIBUTIONS = every_sort_distribution>
-struct RadixSortProblem : runner::ProblemDefaults
+struct RadixSortProblem : runner::CountVariants
 {
   using KeyT  = Key;
   using In    = std::conditional_t<PAIRS, Arrays<Key, uint32_t>, Arrays<Key>>;
@@ -41,11 +41,6 @@ struct RadixSortProblem : runner::ProblemDefaults
   static constexpr bool pairs              = PAIRS;
   static constexpr unsigned modes          = runner::bit(runner::Mode::out_of_place) | runner::bit(runner::Mode::double_buffer);
   static constexpr unsigned distributions  = DISTRIBUTIONS;
-  static constexpr int oracle_variants     = 2;
-  static const char* oracle_variant_name(int variant)
-  {
-    return variant == 0 ? "int count" : "int64_t count";
-  }
   static double bytes_moved(int64_t n)
   {
     return 2.0 * static_cast<double>(n) * static_cast<double>(sizeof(Key) + (PAIRS ? sizeof(uint32_t) : 0));

@@ -147,6 +147,17 @@ struct ProblemDefaults
   }
 };
 
+//! The defaults of a problem whose CUB call takes the item count in either
+//! type, at different speeds (runner::call_with_variant_count).
+struct CountVariants : ProblemDefaults
+{
+  static constexpr int oracle_variants = 2;
+  static const char* oracle_variant_name(int variant)
+  {
+    return variant == 0 ? "int count" : "int64_t count";
+  }
+};
+
 //! The untyped view of a problem that runner.cu works with (made by describe<P>()).
 struct Problem
 {

@@ -380,13 +380,19 @@ void inclusive_sum_i32::reference(const ConstHost<In>& in, const Params&, const 
 }
 size_t inclusive_sum_i32::oracle_scratch_bytes(int64_t n)
 {
-  return cub_temp_bytes(
-    [n](void* t, size_t& b) { return cub::DeviceScan::InclusiveSum(t, b, (const int*)nullptr, (int*)nullptr, n); });
+  return runner::max_over_count_types(n, [](auto count) {
+    return cub_temp_bytes([count](void* t, size_t& b) {
+      return cub::DeviceScan::InclusiveSum(t, b, (const int*)nullptr, (int*)nullptr, count);
+    });
+  });
 }
 void inclusive_sum_i32::oracle(const runner::Args<inclusive_sum_i32>& a)
 {
   const int* in = a.axes.mode == runner::Mode::in_place ? a.out() : a.in();
-  cub_call(a, [&](void* t, size_t& b) { return cub::DeviceScan::InclusiveSum(t, b, in, a.out(), a.n, a.stream); });
+  cub_call(a, [&](void* t, size_t& b) {
+    return runner::call_with_variant_count(
+      a, [&](auto n) { return cub::DeviceScan::InclusiveSum(t, b, in, a.out(), n, a.stream); });
+  });
 }
 
 double tile_scans_i32::bytes_moved(int64_t n)

@@ -197,7 +197,7 @@ struct tile_sums_i32 : SegmentSums<512>
 //! Out of place, or in place (the result overwrites the input, which CUB
 //! allows: d_in == d_out). Bytes counted: n * 4 read plus n * 4 written.
 //! Oracle: cub::DeviceScan::InclusiveSum.
-struct inclusive_sum_i32 : runner::ProblemDefaults
+struct inclusive_sum_i32 : runner::CountVariants
 {
   using In  = Arrays<int>;
   using Out = Arrays<int>;

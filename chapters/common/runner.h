@@ -163,6 +163,35 @@ struct Args : RawArgs
   }
 };
 
+//! Call `call(count)` with the item count in the type of CUB's variant
+//! `a.variant` (CountVariants, problem.h): 0 an `int`, 1 an `int64_t`. An
+//! `int` cannot count past 2^31 - 1 items: that variant skips, and this
+//! returns cudaSuccess without calling.
+template <typename Problem, typename Call>
+cudaError_t call_with_variant_count(const Args<Problem>& a, Call call)
+{
+  if (a.variant == 1)
+  {
+    return call(a.n);
+  }
+  if (a.n > INT32_MAX)
+  {
+    a.skip("an int count holds at most 2^31 - 1 items");
+    return cudaSuccess;
+  }
+  return call(static_cast<int>(a.n));
+}
+
+//! The larger of `query(count)` over the count types of CountVariants: the
+//! temporary storage that both of CUB's calls fit in.
+template <typename Query>
+size_t max_over_count_types(int64_t n, Query query)
+{
+  const size_t wide = query(n);
+  const size_t narrow = n <= INT32_MAX ? query(static_cast<int>(n)) : 0;
+  return wide > narrow ? wide : narrow;
+}
+
 //! A step's untyped entry point.
 using Launch = void (*)(const RawArgs& args);
 

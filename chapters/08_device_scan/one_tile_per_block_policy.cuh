@@ -1,0 +1,25 @@
+// one_tile_per_block_policy.cuh: the library's DeviceScan policy chain
+// without its streaming agent, for steps 5 and 6.
+//
+// The library's Hopper link (DeviceScanPolicy::Policy900) names a
+// StreamingPolicy, and DispatchScan gives sums through aligned pointers to
+// AgentScanStreaming (step 7) wherever a link has one. This chain has the
+// same links with the StreamingPolicy left out, so that every tile is one
+// block's AgentScan, as steps 5 and 6 teach it.
+#pragma once
+
+#include <cubling/device/dispatch/dispatch_scan.cuh>
+
+// example-begin chain
+struct OneTilePerBlockPolicy
+{
+  using Library   = cubling::detail::DeviceScanPolicy;
+  using Policy600 = Library::Policy600;
+  struct Policy900 : cubling::ChainedPolicy<900, Policy900, Policy600>
+  {
+    using ScanPolicy                               = Library::Policy900::ScanPolicy;
+    static constexpr bool COOPERATIVE_SMALL_INPUTS = Library::Policy900::COOPERATIVE_SMALL_INPUTS;
+  };
+  using MaxPolicy = Policy900;
+};
+// example-end chain

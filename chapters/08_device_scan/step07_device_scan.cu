@@ -1,0 +1,41 @@
+// Step 7: cubling::DeviceScan::InclusiveSum, one warp per job.
+//
+// What changes: the call is the library's public one, with CUB's API, and
+// its policy chain is whole: on Hopper, a sum through 16-byte-aligned
+// pointers above the cooperative launch's size takes the streaming agent
+// (agent/agent_scan_streaming.cuh) instead of one tile per block. A
+// persistent grid, two blocks a multiprocessor, each with four kinds of
+// warp:
+//   - a producer takes tile numbers from a counter and starts each tile's
+//     load as one bulk copy (cp.async.bulk) into a ring of six 16-KiB
+//     stages in shared memory, as far ahead as the ring allows;
+//   - a reducer sums each tile the moment it lands and publishes its
+//     aggregate, and never waits for another block;
+//   - a look-back warp finds each tile's exclusive prefix, one tile after
+//     another;
+//   - eight consumer warps scan each tile out of shared memory and store it.
+// Why: in steps 4 to 6 a block loads nothing while its tile waits for its
+// prefix, so the memory idles for part of every tile's life. Here the
+// producer keeps loading while earlier tiles wait, and since no aggregate
+// waits for a look-back, a tile's predecessors publish as soon as their
+// bytes land.
+// Expected: close to a copy's speed from 2^24 up; step 6's time below it,
+// where the cooperative launch still runs.
+#include <cubling/device/device_scan.cuh>
+
+#include "check.h"
+#include "problems.h"
+
+namespace step07_device_scan
+{
+
+// example-begin call
+void launch(const runner::Args<problems::inclusive_sum_i32>& a)
+{
+  const int* in = a.axes.mode == runner::Mode::in_place ? a.out() : a.in();
+  size_t bytes  = a.scratch_bytes;
+  CHECK_CUDA(cubling::DeviceScan::InclusiveSum(a.scratch, bytes, in, a.out(), a.n, a.stream));
+}
+// example-end call
+
+} // namespace step07_device_scan
