@@ -21,7 +21,11 @@
 //!     prefix, and store.
 //! Each stage goes `full` (its bytes landed) -> `reduced` -> `prefixed`, and
 //! is `empty` again once the reducer, the look-back warp and every consumer
-//! warp are done with it; each of those is an mbarrier.
+//! warp are done with it; each of those is an mbarrier. Every thread that
+//! read a stage arrives on `empty` itself: an arrive releases only its own
+//! thread's reads, so one lane arriving for its warp would leave the other
+//! lanes' reads unordered before the next bulk copy into the stage
+//! (racecheck reported exactly that).
 //!
 //! **Layout.** Consumer warp w owns `WARP_ITEMS` consecutive items of the
 //! tile, in `ROWS` rows of 32 16-byte vectors; lane l holds vector l of each
@@ -319,8 +323,8 @@ struct AgentScanStreaming
         }
         storage.aggregate_of[s] = aggregate;
         detail::barrier_arrive(&storage.reduced[s]);
-        detail::barrier_arrive(&storage.empty[s]);
       }
+      detail::barrier_arrive(&storage.empty[s]); // every lane: its reads of the stage are done
     }
   }
 
@@ -357,8 +361,8 @@ struct AgentScanStreaming
       {
         storage.prefix_of[s] = prefix;
         detail::barrier_arrive(&storage.prefixed[s]);
-        detail::barrier_arrive(&storage.empty[s]);
       }
+      detail::barrier_arrive(&storage.empty[s]); // every lane: its read of tile_of is done
     }
   }
 
@@ -416,11 +420,7 @@ struct AgentScanStreaming
       }
       detail::barrier_wait(&storage.prefixed[s], (k / STAGES) & 1);
       prefix = scan_op(storage.prefix_of[s], prefix);
-      __syncwarp();
-      if (lane == 0)
-      {
-        detail::barrier_arrive(&storage.empty[s]); // its items and its prefix read: the stage may be refilled
-      }
+      detail::barrier_arrive(&storage.empty[s]); // every lane: its items and its prefix read, the stage may be refilled
 
       // Fold the prefixes in and store.
       const int64_t tile_offset = tile * TILE_ITEMS;
@@ -472,7 +472,7 @@ struct AgentScanStreaming
         detail::barrier_init(&storage.full[s], 1);
         detail::barrier_init(&storage.reduced[s], 1);
         detail::barrier_init(&storage.prefixed[s], 1);
-        detail::barrier_init(&storage.empty[s], WARPS + 2);
+        detail::barrier_init(&storage.empty[s], (WARPS + 2) * 32); // every thread but the producer's
       }
       detail::barrier_init_fence();
     }
