@@ -95,11 +95,13 @@ inline constexpr bool scan_can_stream =
 template <typename T>
 inline constexpr T sum_identity = cuda::std::is_floating_point_v<T> ? static_cast<T>(-0.0) : T{};
 
+// example-begin select
 //! `condition ? a : b` for a 4- or 8-byte `T`, as one `selp` instruction
 //! that the compiler cannot turn into a branch. A lane-dependent `?:` in the
 //! consumers' unrolled rows was compiled as two copies of the whole scan, one
 //! for lane 0 and one for the others, each running its shuffles in divergent
-//! mode: three times the instructions, and 1.45x CUB's time instead of 0.85x.
+//! mode: three times the instructions (ncu), and most of the time that
+//! separated the library from its probe (figures/probes/scan_warp_specialized.cu).
 template <typename T>
 __device__ CUBLING_FORCEINLINE T select_branch_free(bool condition, const T& a, const T& b)
 {
@@ -111,16 +113,21 @@ __device__ CUBLING_FORCEINLINE T select_branch_free(bool condition, const T& a, 
   const unsigned int predicate = condition;
   if constexpr (sizeof(T) == 4)
   {
-    asm("{\n .reg .pred p;\n setp.ne.u32 p, %3, 0;\n selp.b32 %0, %1, %2, p;\n}" : "=r"(chosen) : "r"(x), "r"(y), "r"(predicate));
+    asm("{\n .reg .pred p;\n setp.ne.u32 p, %3, 0;\n selp.b32 %0, %1, %2, p;\n}"
+        : "=r"(chosen)
+        : "r"(x), "r"(y), "r"(predicate));
   }
   else
   {
-    asm("{\n .reg .pred p;\n setp.ne.u32 p, %3, 0;\n selp.b64 %0, %1, %2, p;\n}" : "=l"(chosen) : "l"(x), "l"(y), "r"(predicate));
+    asm("{\n .reg .pred p;\n setp.ne.u32 p, %3, 0;\n selp.b64 %0, %1, %2, p;\n}"
+        : "=l"(chosen)
+        : "l"(x), "l"(y), "r"(predicate));
   }
   T result;
   memcpy(&result, &chosen, sizeof(T));
   return result;
 }
+// example-end select
 
 } // namespace detail
 
@@ -181,6 +188,26 @@ struct AgentScanStreaming
   int64_t tiles;
   unsigned long long* tile_counter;
   TileState state;
+
+  //! A whole warp's shuffles of a value of any size, word by word.
+  static __device__ CUBLING_FORCEINLINE T ShuffleUp(const T& value, int distance)
+  {
+    return detail::shuffle_words(value, [distance](unsigned int word) {
+      return __shfl_up_sync(0xffffffffu, word, distance);
+    });
+  }
+  static __device__ CUBLING_FORCEINLINE T ShuffleDown(const T& value, int distance)
+  {
+    return detail::shuffle_words(value, [distance](unsigned int word) {
+      return __shfl_down_sync(0xffffffffu, word, distance);
+    });
+  }
+  static __device__ CUBLING_FORCEINLINE T ShuffleFrom(const T& value, int source_lane)
+  {
+    return detail::shuffle_words(value, [source_lane](unsigned int word) {
+      return __shfl_sync(0xffffffffu, word, source_lane);
+    });
+  }
 
   //! A stage's items: from the ring, or (the partial last tile, `stage` null)
   //! item by item from global memory, padded with the identity.
@@ -273,10 +300,10 @@ struct AgentScanStreaming
 #pragma unroll
     for (int d = 1; d < 32; d *= 2) // lane l takes in lane l + d: lane 0 ends with the sum
     {
-      const T right = detail::shuffle_words(x, [d](unsigned int word) { return __shfl_down_sync(0xffffffffu, word, d); });
+      const T right = ShuffleDown(x, d);
       x = detail::select_branch_free(lane % (2 * d) == 0, scan_op(x, right), x);
     }
-    return detail::shuffle_words(x, [](unsigned int word) { return __shfl_sync(0xffffffffu, word, 0); });
+    return ShuffleFrom(x, 0);
   }
 
   //! The sum of one vector's items, as a balanced tree.
@@ -382,8 +409,10 @@ struct AgentScanStreaming
       const bool partial  = PartialTile(tile);
       const Vector* stage = partial ? nullptr : ring + int64_t{s} * (TILE_ITEMS / VECTOR_ITEMS);
 
-      // Scan the warp's rows: each vector in order, the lanes in order, the rows in order.
-      // before[r]: the fold of the warp's items before this lane's vector of row r.
+      // example-begin rows
+      // Scan the warp's rows: each vector in order, the lanes in order, the
+      // rows in order. before[r]: the fold of the warp's items before this
+      // lane's vector of row r.
       Vector items[ROWS];
       T before[ROWS];
       T carry = Identity();
@@ -400,14 +429,15 @@ struct AgentScanStreaming
 #pragma unroll
         for (int d = 1; d < 32; d *= 2)
         {
-          const T below = detail::shuffle_words(inclusive, [d](unsigned int word) { return __shfl_up_sync(0xffffffffu, word, d); });
-          inclusive = detail::select_branch_free(lane >= d, scan_op(below, inclusive), inclusive);
+          const T below = ShuffleUp(inclusive, d);
+          inclusive     = detail::select_branch_free(lane >= d, scan_op(below, inclusive), inclusive);
         }
-        const T left = detail::shuffle_words(inclusive, [](unsigned int word) { return __shfl_up_sync(0xffffffffu, word, 1); });
-        const T row_total = detail::shuffle_words(inclusive, [](unsigned int word) { return __shfl_sync(0xffffffffu, word, 31); });
+        const T left      = ShuffleUp(inclusive, 1);
+        const T row_total = ShuffleFrom(inclusive, 31);
         before[r]         = scan_op(carry, detail::select_branch_free(lane > 0, left, Identity()));
         carry             = scan_op(carry, row_total);
       }
+      // example-end rows
       if (lane == 0)
       {
         storage.warp_total[k & 1][warp] = carry;
@@ -420,7 +450,7 @@ struct AgentScanStreaming
       }
       detail::barrier_wait(&storage.prefixed[s], (k / STAGES) & 1);
       prefix = scan_op(storage.prefix_of[s], prefix);
-      detail::barrier_arrive(&storage.empty[s]); // every lane: its items and its prefix read, the stage may be refilled
+      detail::barrier_arrive(&storage.empty[s]); // every lane: items and prefix read, the stage may refill
 
       // Fold the prefixes in and store.
       const int64_t tile_offset = tile * TILE_ITEMS;
@@ -462,7 +492,9 @@ struct AgentScanStreaming
     }
   }
 
-  //! The block's work: set up the ring's barriers, then each warp does its job until the tiles run out.
+  // example-begin roles
+  //! The block's work: set up the ring's barriers, then each warp does its
+  //! job until the tiles run out.
   __device__ CUBLING_FORCEINLINE void Run()
   {
     if (threadIdx.x == 0)
@@ -498,6 +530,7 @@ struct AgentScanStreaming
       Consume(warp);
     }
   }
+  // example-end roles
 };
 
 } // namespace cubling
