@@ -74,6 +74,13 @@ def ratio(rows, versus, n):
     return f"{float(mine[0]['time_vs_cub']):.2f}" if mine and mine[0]["time_vs_cub"] else "—"
 
 
+def measured_on(rows):
+    """The lines that say where and when `rows` were measured, one per GPU and commit."""
+    runs = sorted({(r["gpu"], r["driver"], r["cuda"], r["commit"], r["date"]) for r in rows})
+    return [f"Measured on an {gpu} (driver {driver}, CUDA {cuda}) at commit `{commit}`, {date}."
+            for gpu, driver, cuda, commit, date in runs]
+
+
 def table():
     lines = []
     reduce_rows = rows_of("ch05_device_reduce")
@@ -84,15 +91,16 @@ def table():
                   "|---|" + "---|" * len(SIZES)]
         for what, versus in DEVICE_REDUCE:
             lines.append(f"| {what} | " + " | ".join(ratio(reduce_rows, versus, 1 << k) for k in SIZES) + " |")
-        lines.append("")
+        lines += [""] + measured_on(reduce_rows) + [""]
     scan_rows = rows_of("ch08_device_scan")
     if scan_rows:
-        lines += ["**`cubling::DeviceScan` against `cub::DeviceScan`**, the same way:", "",
+        lines += ["**`cubling::DeviceScan` against `cub::DeviceScan`**, the same way; CUB timed with an `int`",
+                  "and with an `int64_t` item count, the faster taken:", "",
                   "| operation | " + " | ".join(f"2^{k}" for k in SCAN_SIZES) + " |",
                   "|---|" + "---|" * len(SCAN_SIZES)]
         for what, versus in DEVICE_SCAN:
             lines.append(f"| {what} | " + " | ".join(ratio(scan_rows, versus, 1 << k) for k in SCAN_SIZES) + " |")
-        lines.append("")
+        lines += [""] + measured_on(scan_rows) + [""]
     sort_rows = rows_of("ch10_device_radix_sort", every_axis=True)
     if sort_rows:
         lines += ["**`cubling::DeviceRadixSort` against `cub::DeviceRadixSort`**, the same way; CUB timed with an",
@@ -101,7 +109,7 @@ def table():
                   "|---|" + "---|" * len(SORT_SIZES)]
         for what, versus in DEVICE_RADIX_SORT:
             lines.append(f"| {what} | " + " | ".join(ratio(sort_rows, versus, 1 << k) for k in SORT_SIZES) + " |")
-        lines.append("")
+        lines += [""] + measured_on(sort_rows) + [""]
     copy_rows = rows_of("ch04_load_store")
     if copy_rows:
         copy_rows = own_problem(copy_rows)
@@ -114,10 +122,7 @@ def table():
                   "| of memcpy | " + " | ".join(
                       next(f"{100 * float(r['fraction_of_copy']):.0f}%" for r in copy_rows
                            if r["step"] == str(s) and r["n"] == largest) for s in steps) + " |", ""]
-    provenance = sorted({(r["gpu"], r["driver"], r["cuda"], r["commit"], r["date"])
-                         for rows in (reduce_rows, scan_rows, sort_rows, copy_rows) if rows for r in rows})
-    for gpu, driver, cuda, commit, date in provenance:
-        lines.append(f"Measured on an {gpu} (driver {driver}, CUDA {cuda}) at commit `{commit}`, {date}.")
+        lines += measured_on(copy_rows)
     return "\n".join(lines).rstrip() + "\n"
 
 
