@@ -30,18 +30,19 @@ const typename runner::element_t<typename Problem::In, 0>* scan_input(const runn
 //! scratch as temporary storage: the chapter's SCRATCH function
 //! (ch08_scratch_bytes) and the problem's oracle size make it at least what
 //! either library asks for, so no size query runs in a timed call.
-#define VERSUS_DEVICE_SCAN(Problem, CALL)                                                          \
-  template <typename Library, typename Count>                                                      \
-  cudaError_t run(const runner::Args<Problem>& a, Count count)                                     \
-  {                                                                                                \
-    size_t bytes = a.scratch_bytes;                                                                \
-    return CALL(Library, a.scratch, bytes, count);                                                 \
-  }                                                                                                \
-  void launch_cubling(const runner::Args<Problem>& a)                                              \
-  {                                                                                                \
-    CHECK_CUDA(run<cubling::DeviceScan>(a, a.n));                                                  \
-  }                                                                                                \
-  void launch_cub(const runner::Args<Problem>& a)                                                  \
-  {                                                                                                \
-    CHECK_CUDA(runner::call_with_variant_count(a, [&a](auto n) { return run<cub::DeviceScan>(a, n); })); \
+#define VERSUS_DEVICE_SCAN(Problem, CALL)                                          \
+  template <typename Library, typename Count>                                      \
+  cudaError_t run(const runner::Args<Problem>& a, Count count)                     \
+  {                                                                                \
+    size_t bytes = a.scratch_bytes;                                                \
+    return CALL(Library, a.scratch, bytes, count);                                 \
+  }                                                                                \
+  void launch_cubling(const runner::Args<Problem>& a)                              \
+  {                                                                                \
+    CHECK_CUDA(run<cubling::DeviceScan>(a, a.n));                                  \
+  }                                                                                \
+  void launch_cub(const runner::Args<Problem>& a)                                  \
+  {                                                                                \
+    auto call = [&a](auto count) { return run<cub::DeviceScan>(a, count); };       \
+    CHECK_CUDA(runner::call_with_variant_count(a, call));                          \
   }

@@ -11,7 +11,8 @@ namespace versus_device_scan_exclusive_sum_f32
 {
 
 // example-begin call
-#define CALL(Library, temp, bytes, count) Library::ExclusiveSum(temp, bytes, a.in(), a.out(), count, a.stream)
+#define CALL(Library, temp, bytes, count) \
+  Library::ExclusiveSum(temp, bytes, a.in(), a.out(), count, a.stream)
 // example-end call
 VERSUS_DEVICE_SCAN(problems::exclusive_sum_f32, CALL)
 

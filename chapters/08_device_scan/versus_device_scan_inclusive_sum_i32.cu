@@ -9,7 +9,8 @@ namespace versus_device_scan_inclusive_sum_i32
 {
 
 // example-begin call
-#define CALL(Library, temp, bytes, count) Library::InclusiveSum(temp, bytes, scan_input(a), a.out(), count, a.stream)
+#define CALL(Library, temp, bytes, count) \
+  Library::InclusiveSum(temp, bytes, scan_input(a), a.out(), count, a.stream)
 // example-end call
 VERSUS_DEVICE_SCAN(problems::inclusive_sum_i32, CALL)
 

@@ -10,9 +10,9 @@ namespace versus_device_scan_sum_by_key_i32
 {
 
 // example-begin call
-#define CALL(Library, temp, bytes, count)                                                                            \
-  Library::InclusiveSumByKey(temp, bytes, a.in<0>(), a.in<1>(), a.out(), count, cuda::std::equal_to<>{}, \
-                             a.stream)
+#define CALL(Library, temp, bytes, count)                                                    \
+  Library::InclusiveSumByKey(temp, bytes, a.in<0>(), a.in<1>(), a.out(), count,               \
+                             cuda::std::equal_to<>{}, a.stream)
 // example-end call
 VERSUS_DEVICE_SCAN(problems::inclusive_sum_by_key_i32, CALL)
 
