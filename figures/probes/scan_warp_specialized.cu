@@ -64,34 +64,36 @@
 // cooperative path: keep that path below a few tiles a block.
 //
 // A first integration into the library (commit 9ba5e68, reverted in the
-// next commit): AgentScanStreaming in agent/, DeviceScanStreamingKernel
-// launched as the init kernel's programmatic dependent, for sums of 4- and
-// 8-byte items through aligned pointers, with a partial last tile read from
-// global memory and commutative-sum reducer (one accumulator a lane). The
-// scan tests passed with it on an H100 (device_scan_sum_signed,
-// _sum_unsigned, _safety with garbage, leftovers and a graph at 2^23 + 5,
-// _large), but this probe's lib column measured it at 1.50 / 1.44 / 1.43x
-// CUB at 2^24 / 2^26 / 2^28, 1.64-1.68x this kernel's time in the same run:
-// a cost per tile that this kernel does not pay. Its PTX has the same
-// bulk copy, shared-memory and global vector accesses. Not yet told apart,
-// each one build taking turns with this one: the launch as a programmatic
-// dependent of the init kernel (here: a memset, then a plain launch); the
-// reducer's single chain of additions (here: four accumulators); the
-// consumers' optional-prefix folds. The second is the likeliest: a tile's
-// look-back waits for its predecessors' aggregates, which land in other
-// blocks at about the same moment as its own tile, so the reducer's latency
-// (32 rows, each load behind a branch, then four dependent additions) sits
-// on every block's per-tile chain, and a block does one look-back at a time.
-// Check the occupancy too (ncu: two blocks an SM are assumed).
+// next commit) passed the scan tests but took 1.43-1.50x CUB at 2^24 to
+// 2^28 on an H100, 1.64-1.68x this kernel's time. The variant
+// library_agent_6stages_16KiB launches the library's kernel the way this
+// probe launches its own (a memset, then a plain launch), and it was just
+// as slow: the agent, not the dispatch. A closer look on 2026-11-27 (H100):
+//   - the tile counter's place (after the tile states, as the library has
+//     it: the variant ..._counter_at_end) changed nothing;
+//   - Nsight Compute counted 3x this kernel's instructions and 14x its
+//     branches, with an average of 20 active threads a warp: the compiler
+//     had turned the consumers' `lane > 0 ? left : identity` into two
+//     copies of the whole unrolled row scan, one for lane 0 and one for the
+//     other lanes, each shuffling in divergent mode. A select the compiler
+//     cannot branch on (selp in inline PTX, detail::select_branch_free)
+//     brought the library to this kernel's time: 0.85x CUB at 2^28, 0.86x
+//     at 2^24 and 2^26, in the same runs as this kernel;
+//   - compute-sanitizer racecheck then reported the other lanes' reads of
+//     a stage against the next bulk copy into it: an mbarrier arrive orders
+//     only its own thread's accesses, and one lane arrived for its warp.
+//     In the library every reading thread arrives on `empty` (count
+//     (WARPS + 2) x 32); racecheck over the scan safety test is then clean,
+//     and the time is the same (0.85x CUB at 2^28). This
+//     probe keeps one arrival a warp: it is the measured design, not the
+//     library's.
 //
-// What the library needs to adopt it (not done): partial last tiles and
-// unaligned pointers (the bulk copy wants 16-byte addresses and sizes; a
-// guarded load path for the ends), item types of 1 to 16 bytes and any
-// operator (the reducer folds with the scan operator, in a fixed order, so
-// float scans stay deterministic), iterators (the present agent), the tile
-// counter reset by the init kernel with the tile states, and the safety
-// cases of chapter 08 (garbage, leftovers, graph replay), then the
-// sanitizers: racecheck and synccheck over the mbarrier protocol.
+// What the library took from it (agent/agent_scan_streaming.cuh): partial
+// last tiles (read from global memory), item types of 4 and 8 bytes and sums
+// of them (the reducer regroups, in a fixed order), 16-byte-aligned pointers
+// (other calls keep AgentScan), the tile counter reset by the init kernel
+// with the tile states, and the safety cases of chapter 08 (garbage,
+// leftovers, graph replay), which its tests run.
 //
 // Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
 //
