@@ -111,54 +111,25 @@
 
 #include <cub/device/device_scan.cuh>
 #include <cubling/device/device_scan.cuh>
+#include <cubling/util/async_copy.cuh>
 #include "check.h"
 #include "probe_timer.h"
 
 using cubling::detail::ScanTileState;
 using cubling::detail::TileLookBack;
 
-// ---- sm_90 primitives: mbarriers and the bulk copy ---------------------------------------
-__device__ __forceinline__ unsigned shared_address(const void* p)
-{
-  return static_cast<unsigned>(__cvta_generic_to_shared(p));
-}
-__device__ __forceinline__ void barrier_init(unsigned long long* bar, unsigned count)
-{
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(shared_address(bar)), "r"(count) : "memory");
-}
-__device__ __forceinline__ void barrier_arrive(unsigned long long* bar)
-{
-  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(shared_address(bar)) : "memory");
-}
-__device__ __forceinline__ void barrier_arrive_expect_bytes(unsigned long long* bar, unsigned bytes)
-{
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(bar)), "r"(bytes)
-               : "memory");
-}
-__device__ __forceinline__ void barrier_wait(unsigned long long* bar, unsigned parity)
-{
-  unsigned done = 0;
-  do
-  {
-    asm volatile("{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n selp.u32 %0, 1, 0, p;\n}"
-                 : "=r"(done)
-                 : "r"(shared_address(bar)), "r"(parity)
-                 : "memory");
-  } while (!done);
-}
-//! One bulk copy of `bytes` (a multiple of 16) from global to shared memory, completing on `bar`.
-__device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, unsigned long long* bar)
-{
-  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                   shared_address(dst)),
-               "l"(src), "r"(bytes), "r"(shared_address(bar))
-               : "memory");
-}
-//! The consumer warps' own barrier (named barrier 1), which the producer warp never joins.
+// ---- sm_90 primitives: the library's mbarriers and bulk copy (util/async_copy.cuh) ------------
+using cubling::detail::barrier_arrive;
+using cubling::detail::barrier_arrive_expect_bytes;
+using cubling::detail::barrier_init;
+using cubling::detail::barrier_init_fence;
+using cubling::detail::barrier_wait;
+using cubling::detail::bulk_load;
+//! The consumer warps' own barrier (named barrier 1), which the other warps never join.
 template <int THREADS>
 __device__ __forceinline__ void consumers_sync()
 {
-  asm volatile("bar.sync 1, %0;" ::"n"(THREADS) : "memory");
+  cubling::detail::named_barrier_sync<1, THREADS>();
 }
 
 // ---- the kernel ---------------------------------------------------------------------------
@@ -202,7 +173,7 @@ __global__ void __launch_bounds__(S::THREADS)
       barrier_init(&prefixed[s], 1);
       barrier_init(&empty[s], S::WARPS + 2);
     }
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    barrier_init_fence();
   }
   __syncthreads();
 
