@@ -6,7 +6,6 @@
 // the two libraries are timed on the same call.
 #pragma once
 
-#include <climits>
 #include <cstdint>
 
 #include <cuda_runtime.h>
@@ -78,11 +77,11 @@ void sort_by_variant(const runner::Args<Problem>& a)
 template <typename Library, typename Problem>
 size_t sort_temp_bytes(int64_t n)
 {
-  using Key    = typename Problem::KeyT;
-  size_t wide  = 0, narrow = 0;
-  auto query   = [](size_t& bytes, auto count) {
+  using Key = typename Problem::KeyT;
+  return runner::max_over_count_types(n, [](auto count) {
     const Key* keys_in = nullptr;
     Key* keys_out      = nullptr;
+    size_t bytes       = 0;
     if constexpr (Problem::pairs)
     {
       const uint32_t* values_in = nullptr;
@@ -95,13 +94,8 @@ size_t sort_temp_bytes(int64_t n)
       const cudaError_t status = Library::SortKeys(nullptr, bytes, keys_in, keys_out, count);
       CHECK_CUDA(status);
     }
-  };
-  query(wide, n);
-  if (n <= INT_MAX)
-  {
-    query(narrow, static_cast<int>(n));
-  }
-  return wide > narrow ? wide : narrow;
+    return bytes;
+  });
 }
 
 } // namespace ch10
