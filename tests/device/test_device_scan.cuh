@@ -600,6 +600,34 @@ void check_sums_in_place(const T* h_in, T* d_data, T* d_out, int64_t n)
 // Every sweep size at aligned addresses, the unaligned windows, and in place,
 // up to `max_items`; for floats, also eighths whose sums are exact (compared
 // bit for bit, with CUB too).
+// Sums of negative zeros, bit for bit: -0.0 + -0.0 is -0.0, and an inclusive
+// sum starts from its first item, so every inclusive output is -0.0, as
+// CUB's are; an exclusive sum starts from +0.0, so every output is +0.0. A
+// scan that folded +0.0 in where a prefix is absent (an "identity" that is
+// not one for -0.0) would turn the inclusive outputs into +0.0.
+template <typename T>
+void check_negative_zeros(T* d_in, T* d_out, int64_t n)
+{
+  const std::vector<T> zeros(static_cast<size_t>(n), static_cast<T>(-0.0));
+  CHECK_CUDA(cudaMemcpy(d_in, zeros.data(), static_cast<size_t>(n) * sizeof(T), cudaMemcpyHostToDevice));
+  for (bool exclusive : {true, false})
+  {
+    const std::vector<T> want(static_cast<size_t>(n), exclusive ? T(0) : static_cast<T>(-0.0));
+    check_case(
+      exclusive ? "cubling::DeviceScan::ExclusiveSum" : "cubling::DeviceScan::InclusiveSum",
+      exclusive ? "cub::DeviceScan::ExclusiveSum" : "cub::DeviceScan::InclusiveSum", d_out, n,
+      [&](void* t, size_t& b) {
+        return exclusive ? cubling::DeviceScan::ExclusiveSum(t, b, d_in, d_out, n)
+                         : cubling::DeviceScan::InclusiveSum(t, b, d_in, d_out, n);
+      },
+      [&](void* t, size_t& b) {
+        return exclusive ? cub::DeviceScan::ExclusiveSum(t, b, d_in, d_out, n)
+                         : cub::DeviceScan::InclusiveSum(t, b, d_in, d_out, n);
+      },
+      [&](const char* who, const std::vector<T>& got) { expect_same(who, got, want); });
+  }
+}
+
 template <typename T>
 void check_sum_type(int64_t max_items)
 {
@@ -641,6 +669,15 @@ void check_sum_type(int64_t max_items)
   }
   if constexpr (std::is_floating_point_v<T>)
   {
+    // Past one cooperative launch (2^23 + 5): the look-back, and on Hopper the streaming agent.
+    for (int64_t n : {int64_t{1}, int64_t{4097}, hopper_tile<T>() * 3 + 5, (int64_t{1} << 23) + 5})
+    {
+      if (n <= biggest)
+      {
+        check_set_context("%s, sums of %lld negative zeros", type_name<T>(), static_cast<long long>(n));
+        check_negative_zeros(d_pool.ptr, d_out.ptr, n);
+      }
+    }
     const int64_t exact_max = std::min<int64_t>(biggest, EIGHTHS_EXACT_ITEMS);
     fill_eighths(pool.data(), static_cast<size_t>(exact_max + GUARD));
     d_pool.upload(pool.data(), static_cast<size_t>(exact_max + GUARD));
