@@ -86,8 +86,7 @@ inline constexpr bool scan_can_stream =
   cuda::std::is_arithmetic_v<AccumT> && cuda::std::is_same_v<ScanOp, cuda::std::plus<>>
   && cuda::std::is_pointer_v<InputIt> && cuda::std::is_pointer_v<OutputIt>
   && cuda::std::is_same_v<cuda::std::remove_cv_t<cuda::std::remove_pointer_t<InputIt>>, AccumT>
-  && cuda::std::is_same_v<cuda::std::remove_pointer_t<OutputIt>, AccumT> && (sizeof(AccumT) == 4 || sizeof(AccumT) == 8)
-  && tile_value_packs<AccumT>;
+  && cuda::std::is_same_v<cuda::std::remove_pointer_t<OutputIt>, AccumT> && (sizeof(AccumT) == 4 || sizeof(AccumT) == 8);
 
 //! The identity of `+` over an arithmetic type, bit for bit: `identity + x`
 //! is `x` for every x. For floats that is -0.0, not +0.0 (+0.0 + -0.0 is

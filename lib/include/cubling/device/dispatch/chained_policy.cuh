@@ -30,6 +30,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <type_traits>
 
 #include <cuda_runtime_api.h>
@@ -238,15 +239,17 @@ inline cudaError_t can_launch_cooperatively(int device, int& can)
   return cudaSuccess;
 }
 
-//! How many blocks of `kernel` (with `block_threads` threads and no dynamic
-//! shared memory) fit on one multiprocessor of `device`, at least 1. Cached
-//! per kernel: pass the kernel's address as a template argument.
+//! How many blocks of `kernel` (with `block_threads` threads and
+//! `dynamic_shared_bytes` of dynamic shared memory, the same at every launch
+//! of it) fit on one multiprocessor of `device`, at least 1. Cached per
+//! kernel: pass the kernel's address as a template argument.
 template <auto Kernel>
-cudaError_t resident_blocks_per_sm(int device, int block_threads, int& blocks)
+cudaError_t resident_blocks_per_sm(int device, int block_threads, int& blocks, size_t dynamic_shared_bytes = 0)
 {
   static std::atomic<int> cache[max_cached_devices];
-  return cached_per_device(cache, device, blocks, [block_threads](int& b) {
-    CUBLING_RETURN_IF_ERROR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, Kernel, block_threads, 0));
+  return cached_per_device(cache, device, blocks, [block_threads, dynamic_shared_bytes](int& b) {
+    CUBLING_RETURN_IF_ERROR(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, Kernel, block_threads, dynamic_shared_bytes));
     b = b > 0 ? b : 1;
     return cudaSuccess;
   });

@@ -207,8 +207,8 @@ struct DispatchScan
 
   //! The streaming single pass (AgentScanStreaming): a persistent grid,
   //! after the init kernel that resets its tile states and tile counter.
-  //! Returns cudaErrorNotSupported, having launched nothing, where no block
-  //! of it fits on a multiprocessor.
+  //! Returns cudaErrorNotSupported, having launched nothing, where the
+  //! carved tile states are too few for its tiles.
   template <typename StreamingPolicy>
   cudaError_t InvokeStreaming()
   {
@@ -220,9 +220,9 @@ struct DispatchScan
     CUBLING_RETURN_IF_ERROR(sm_count(device, sms));
     CUBLING_RETURN_IF_ERROR(
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, StreamingPolicy::RING_BYTES));
-    CUBLING_RETURN_IF_ERROR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &per_sm, kernel, StreamingPolicy::BLOCK_THREADS, StreamingPolicy::RING_BYTES));
-    if (per_sm < 1 || tiles + 1 > tile_slots)
+    CUBLING_RETURN_IF_ERROR(
+      resident_blocks_per_sm<kernel>(device, StreamingPolicy::BLOCK_THREADS, per_sm, StreamingPolicy::RING_BYTES));
+    if (tiles + 1 > tile_slots)
     {
       return cudaErrorNotSupported;
     }
