@@ -88,6 +88,17 @@
 //     probe keeps one arrival a warp: it is the measured design, not the
 //     library's.
 //
+// On an H200 (2026-11-27, driver 580.159.04), the library's agent in other
+// shapes (consumer warps x rows of 32 vectors, stages; the variants
+// library_agent_*), time / the copy's at 2^28, with the shipped <8, 4, 6>
+// (2 blocks an SM) at 0.89 of the copy and 0.83x CUB's faster call:
+// <8, 4, 4> (3 blocks) 0.87; <8, 4, 3> 0.81; <8, 2, 8> 0.80; <8, 8, 3>
+// 0.86; <16, 2, 6> 0.89; <4, 4, 6> (4 blocks) 0.82; <8, 4, 13> (1 block)
+// 0.87. None beat <8, 4, 6>. Loads marked evict-first in L2 and streaming
+// stores (st.global.cs), tried in the same way, were slower: 0.86 of the
+// copy. The H100's 95% of the copy is 89% on the H200, whose memory is
+// faster while its L2 and look-back latencies are not.
+//
 // What the library took from it (agent/agent_scan_streaming.cuh): partial
 // last tiles (read from global memory), item types of 4 and 8 bytes and sums
 // of them (the reducer regroups, in a fixed order), 16-byte-aligned pointers
@@ -388,9 +399,16 @@ struct Variant
 //! same shape as Shape<8, 4, 6>), launched like this probe's kernel: after a
 //! memset, as a plain launch. Against the library's DeviceScan it tells the
 //! agent's cost from the dispatch's (the init kernel, the dependent launch).
+template <int CONSUMER_WARPS, int ROWS, int STAGES>
 struct LibraryAgent
 {
-  using Policy = cubling::AgentScanStreamingPolicy<8, 4, 6>;
+  using Policy = cubling::AgentScanStreamingPolicy<CONSUMER_WARPS, ROWS, STAGES>;
+  static const char* name()
+  {
+    static char text[64];
+    std::snprintf(text, sizeof text, "library_agent_%dw_x%d_rows_%dstages", CONSUMER_WARPS, ROWS, STAGES);
+    return text;
+  }
   static void run(const int* in, int* out, int64_t n, const Scratch& scratch)
   {
     constexpr auto kernel =
@@ -408,7 +426,7 @@ struct LibraryAgent
       CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::BLOCK_THREADS, Policy::RING_BYTES));
       CHECK(per_sm > 0);
       blocks = per_sm * sms;
-      std::fprintf(stderr, "# library agent: %d blocks an SM\n", per_sm);
+      std::fprintf(stderr, "# %s: %d blocks an SM\n", name(), per_sm);
     }
     CHECK_CUDA(cudaMemsetAsync(scratch.base, 0, (tiles + 1) * 8)); // the tile states, then the counter
     const auto state = ScanTileState<int>::Over(scratch.base);
@@ -462,7 +480,18 @@ int main(int argc, char** argv)
 
   std::vector<Entry> all = variants<Shape<8, 8, 3>, Shape<8, 8, 2>, Shape<8, 4, 4>, Shape<8, 4, 6>,
                                           Shape<16, 4, 3>, Shape<8, 16, 3>, Shape<8, 4, 6, true>>();
-  all.push_back(Entry{"library_agent_6stages_16KiB", &LibraryAgent::run});
+  // The library's agent in other shapes (the H200 sweep in the file comment)
+  for (const Entry& e : {Entry{LibraryAgent<8, 4, 6>::name(), &LibraryAgent<8, 4, 6>::run},
+                         Entry{LibraryAgent<8, 4, 4>::name(), &LibraryAgent<8, 4, 4>::run},
+                         Entry{LibraryAgent<8, 4, 3>::name(), &LibraryAgent<8, 4, 3>::run},
+                         Entry{LibraryAgent<8, 2, 8>::name(), &LibraryAgent<8, 2, 8>::run},
+                         Entry{LibraryAgent<8, 8, 3>::name(), &LibraryAgent<8, 8, 3>::run},
+                         Entry{LibraryAgent<16, 2, 6>::name(), &LibraryAgent<16, 2, 6>::run},
+                         Entry{LibraryAgent<4, 4, 6>::name(), &LibraryAgent<4, 4, 6>::run},
+                         Entry{LibraryAgent<8, 4, 13>::name(), &LibraryAgent<8, 4, 13>::run}})
+  {
+    all.push_back(e);
+  }
   size_t b = temp_bytes;
   auto lib     = [&](int64_t n) { b = temp_bytes; CHECK_CUDA(cubling::DeviceScan::InclusiveSum(temp, b, in, out_ref, n)); };
   auto cub_i32 = [&](int64_t n) { b = temp_bytes; CHECK_CUDA(cub::DeviceScan::InclusiveSum(temp, b, in, out_ref, static_cast<int>(n))); };
