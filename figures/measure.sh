@@ -18,7 +18,9 @@ phases=${CUBLING_PHASES:-ctest figures sanitizer}
 cd "$(dirname "$0")/.."
 mkdir -p "$out"
 
-cmake --preset gpu -G Ninja -DCUBLING_BUILD_DOCS=OFF >"$out/configure.log" 2>&1 || { tail -20 "$out/configure.log"; exit 1; }
+# Ninja for a new build directory; one that the README's workflow made keeps its generator
+generator=(); [[ -f build/gpu/CMakeCache.txt ]] || generator=(-G Ninja)
+cmake --preset gpu "${generator[@]}" -DCUBLING_BUILD_DOCS=OFF >"$out/configure.log" 2>&1 || { tail -20 "$out/configure.log"; exit 1; }
 cmake --build --preset gpu -j "$(nproc)" >"$out/build.log" 2>&1 || { grep -B2 -A8 -m3 error "$out/build.log"; exit 1; }
 
 if [[ " $phases " == *" ctest "* ]]; then
