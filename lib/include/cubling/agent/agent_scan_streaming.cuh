@@ -233,6 +233,25 @@ struct AgentScanStreaming
     return num_items - tile * TILE_ITEMS < TILE_ITEMS;
   }
 
+  //! Every role takes the ring's stages in turn: its round k uses stage
+  //! k % STAGES, and a stage's barriers complete one phase a round, so the
+  //! phase a role waits for in round k has parity (k / STAGES) & 1.
+  static __device__ CUBLING_FORCEINLINE unsigned Parity(int round)
+  {
+    return (round / STAGES) & 1;
+  }
+  __device__ CUBLING_FORCEINLINE Vector* Stage(int s)
+  {
+    return ring + int64_t{s} * (TILE_ITEMS / VECTOR_ITEMS);
+  }
+  //! Wait until round k's phase of the stage's barrier in `barriers`
+  //! completes; the tile that the stage holds in that round.
+  __device__ CUBLING_FORCEINLINE int64_t AwaitTile(unsigned long long (&barriers)[STAGES], int k)
+  {
+    detail::barrier_wait(&barriers[k % STAGES], Parity(k));
+    return storage.tile_of[k % STAGES];
+  }
+
   // --- the producer -------------------------------------------------------------------
   __device__ CUBLING_FORCEINLINE void Produce()
   {
@@ -241,7 +260,7 @@ struct AgentScanStreaming
       const int s = k % STAGES;
       if (k >= STAGES)
       {
-        detail::barrier_wait(&storage.empty[s], (k / STAGES - 1) & 1);
+        detail::barrier_wait(&storage.empty[s], Parity(k - STAGES)); // round k - STAGES is done with it
       }
       const int64_t tile = static_cast<int64_t>(atomicAdd(tile_counter, 1ull));
       storage.tile_of[s] = tile;
@@ -255,8 +274,7 @@ struct AgentScanStreaming
         continue;
       }
       detail::barrier_arrive_expect_bytes(&storage.full[s], Policy::TILE_BYTES);
-      detail::bulk_load(ring + int64_t{s} * (TILE_ITEMS / VECTOR_ITEMS), d_in + tile * TILE_ITEMS, Policy::TILE_BYTES,
-                        &storage.full[s]);
+      detail::bulk_load(Stage(s), d_in + tile * TILE_ITEMS, Policy::TILE_BYTES, &storage.full[s]);
     }
   }
 
@@ -322,9 +340,8 @@ struct AgentScanStreaming
   {
     for (int k = 0;; ++k)
     {
-      const int s = k % STAGES;
-      detail::barrier_wait(&storage.full[s], (k / STAGES) & 1);
-      const int64_t tile = storage.tile_of[s];
+      const int s        = k % STAGES;
+      const int64_t tile = AwaitTile(storage.full, k);
       if (tile >= tiles)
       {
         if (LaneId() == 0)
@@ -333,7 +350,7 @@ struct AgentScanStreaming
         }
         return;
       }
-      const Vector* stage = PartialTile(tile) ? nullptr : ring + int64_t{s} * (TILE_ITEMS / VECTOR_ITEMS);
+      const Vector* stage = PartialTile(tile) ? nullptr : Stage(s);
       const T aggregate   = ReduceTile(stage, tile);
       __syncwarp();
       if (LaneId() == 0)
@@ -359,9 +376,8 @@ struct AgentScanStreaming
   {
     for (int k = 0;; ++k)
     {
-      const int s = k % STAGES;
-      detail::barrier_wait(&storage.reduced[s], (k / STAGES) & 1);
-      const int64_t tile = storage.tile_of[s];
+      const int s        = k % STAGES;
+      const int64_t tile = AwaitTile(storage.reduced, k);
       if (tile >= tiles)
       {
         return;
@@ -398,15 +414,14 @@ struct AgentScanStreaming
     const int lane = static_cast<int>(LaneId());
     for (int k = 0;; ++k)
     {
-      const int s = k % STAGES;
-      detail::barrier_wait(&storage.full[s], (k / STAGES) & 1);
-      const int64_t tile = storage.tile_of[s];
+      const int s        = k % STAGES;
+      const int64_t tile = AwaitTile(storage.full, k);
       if (tile >= tiles)
       {
         return;
       }
       const bool partial  = PartialTile(tile);
-      const Vector* stage = partial ? nullptr : ring + int64_t{s} * (TILE_ITEMS / VECTOR_ITEMS);
+      const Vector* stage = partial ? nullptr : Stage(s);
 
       // example-begin rows
       // Scan the warp's rows: each vector in order, the lanes in order, the
@@ -447,7 +462,7 @@ struct AgentScanStreaming
       {
         prefix = scan_op(prefix, storage.warp_total[k & 1][w]);
       }
-      detail::barrier_wait(&storage.prefixed[s], (k / STAGES) & 1);
+      detail::barrier_wait(&storage.prefixed[s], Parity(k));
       prefix = scan_op(storage.prefix_of[s], prefix);
       detail::barrier_arrive(&storage.empty[s]); // every lane: items and prefix read, the stage may refill
 

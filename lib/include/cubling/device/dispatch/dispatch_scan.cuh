@@ -215,6 +215,10 @@ struct DispatchScan
     using Agent           = AgentScanStreaming<StreamingPolicy, AccumT, ScanOp, InitT, KIND>;
     constexpr auto kernel = DeviceScanStreamingKernel<StreamingPolicy, AccumT, ScanOp, InitT, KIND>;
     const int64_t tiles   = ceil_div(num_items, int64_t{Agent::TILE_ITEMS});
+    if (tiles + 1 > tile_slots)
+    {
+      return cudaErrorNotSupported;
+    }
     int device = 0, sms = 0, per_sm = 0;
     CUBLING_RETURN_IF_ERROR(cudaGetDevice(&device));
     CUBLING_RETURN_IF_ERROR(sm_count(device, sms));
@@ -222,10 +226,6 @@ struct DispatchScan
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, StreamingPolicy::RING_BYTES));
     CUBLING_RETURN_IF_ERROR(
       resident_blocks_per_sm<kernel>(device, StreamingPolicy::BLOCK_THREADS, per_sm, StreamingPolicy::RING_BYTES));
-    if (tiles + 1 > tile_slots)
-    {
-      return cudaErrorNotSupported;
-    }
     const int64_t blocks  = tiles < int64_t{sms} * per_sm ? tiles : int64_t{sms} * per_sm;
     const TileState state = make_scan_tile_state<AccumT>(tile_storage, tile_slots);
     const LaunchConfig how{dim3(static_cast<unsigned>(blocks)), dim3(StreamingPolicy::BLOCK_THREADS),
