@@ -27,6 +27,10 @@
 //                     ones get proportionally fewer), digit bits and ranker
 //                     (a cubling::RadixRankAlgorithm) of the single
 //                     tile, for every type (unset: the library's);
+//   P_XT, P_XI, P_XB, P_XMAX: threads, keys per thread and blocks per SM
+//                     of the cooperative sort in small tiles, for 4-byte
+//                     keys alone (unset: the library's), and the most keys
+//                     it takes (0: none; unset: the library's);
 //   P_GT, P_GI, P_GB: threads, keys per thread and most blocks of the
 //                     cluster sort (sm_90), for 4-byte keys alone; P_GT=0: no
 //                     cluster sort for any type (unset or -1: the library's).
@@ -159,6 +163,18 @@
 //     0.96 / 0.89, 2^26 0.90 / 0.86. Pairs with a window of 4 (an earlier
 //     run): 2^26 1.02 against 1.01 for 1 (their kernel, short of registers,
 //     spills more). A window of 8: keys 2^20 0.66, 2^26 1.00 (more spills).
+//   - The cooperative sort in small tiles, their look-back words over the
+//     keys (one more grid barrier a pass, no storage), SortKeys u32,
+//     cubling / CUB's faster call at 2^15 .. 2^20, on an H100 (80GB HBM3,
+//     driver 580.159.04; the lease gave no H200), 2026-11-27, with
+//     -DP_KT=384 -DP_KI=24 -DP_KB=3: none (the 9216-key tiles alone)
+//     0.57 / 0.74 / 0.73 / 0.72 / 0.71 / 0.66; 256x4 (4 blocks an SM)
+//     0.57 / 0.60 / 0.66 / 0.80 / 1.11 / 0.66; 256x8 0.56 / 0.63 / 0.66 /
+//     0.70 / 0.84 / 1.02; 512x4 (2 blocks an SM) 0.57 / 0.61 / 0.62 / 0.65
+//     / 0.83 / 0.66 (2^15 is the cluster sort's, 2^20 is past each
+//     variant's limit but 256x8's). Kept: 512x4 up to 2^18 keys. At 2^16
+//     it takes 33 us where CUB takes 54 and a copy 4: the sort is now
+//     latency, about ten grid barriers and four look-backs, not ranking.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
@@ -274,6 +290,18 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_GB
 #define P_GB 16
 #endif
+#ifndef P_XT
+#define P_XT -1
+#endif
+#ifndef P_XI
+#define P_XI 4
+#endif
+#ifndef P_XB
+#define P_XB 4
+#endif
+#ifndef P_XMAX
+#define P_XMAX -1
+#endif
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
@@ -311,6 +339,15 @@ template <typename KeyT, typename ValueT> struct Chain
         cubling::AgentRadixSortSingleTilePolicy<(P_ST > 0 ? P_ST : 32), scaled(P_SI), P_SB, cubling::P_SR,
                                                 cubling::BLOCK_SCAN_WARP_SCANS>,
         typename LibraryPolicy::SingleTile>;
+    // The cooperative sort in small tiles (look-back words over the keys):
+    // the library's, unless P_XT, P_XI, P_XB set its threads, keys per
+    // thread and blocks per SM (4-byte keys alone), and P_XMAX the most
+    // keys it takes (0: never).
+    using SmallCooperativePolicy = std::conditional_t<
+        (P_XT > 0 && sizeof(KeyT) == 4 && !PAIRS), Onesweep<(P_XT > 0 ? P_XT : 32), P_XI, P_XB, 4>,
+        typename LibraryPolicy::SmallCooperativeTile>;
+    static constexpr int64_t SMALL_COOPERATIVE_MAX_ITEMS =
+        P_XMAX >= 0 ? int64_t{P_XMAX} : LibraryPolicy::small_cooperative_max_items;
     static constexpr bool CLUSTER_SMALL_INPUTS = P_GT != 0;
     using ClusterPolicy = std::conditional_t<
         (P_GT > 0 && sizeof(KeyT) == 4 && !PAIRS),

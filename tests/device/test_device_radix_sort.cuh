@@ -393,8 +393,9 @@ template <typename K, typename V, bool DESCENDING> void check_sort(int64_t n, Di
 }
 
 //! The sizes of a type's tests: 0, 1, around the single tile, around
-//! Onesweep's tile and a few of them, around the most a cluster holds,
-//! primes, 2^k +- 1 (k up to `max_log`).
+//! Onesweep's tile and a few of them, around the most a cluster holds and
+//! the most that small cooperative tiles take, primes, 2^k +- 1 (k up to
+//! `max_log`).
 template <typename K, typename V> std::vector<int64_t> sizes(int max_log)
 {
   using VT     = std::conditional_t<std::is_void<V>::value, cubling::NullType, V>;
@@ -402,9 +403,10 @@ template <typename K, typename V> std::vector<int64_t> sizes(int max_log)
   constexpr int64_t tile    = Policy::OnesweepPolicy::TILE_ITEMS;
   constexpr int64_t single  = Policy::SingleTilePolicy::TILE_ITEMS;
   constexpr int64_t cluster = int64_t{Policy::ClusterPolicy::TILE_ITEMS} * Policy::ClusterPolicy::MAX_BLOCKS;
+  constexpr int64_t small   = Policy::SMALL_COOPERATIVE_MAX_ITEMS; // the most keys in small cooperative tiles
   std::vector<int64_t> s    = {0,        1,    2,        31,           single - 1,  single,  single + 1,
                                tile - 1, tile, tile + 1, 2 * tile + 1, cluster - 1, cluster, cluster + 1,
-                               7919,     104729};
+                               7919,     104729, small,  small + 1};
   for (int k = 14; k <= max_log; k += 3)
   {
     s.push_back((int64_t{1} << k) - 1);
@@ -436,6 +438,9 @@ template <typename K, typename V, bool DESCENDING> void check_type(int max_log)
   check_sort<K, V, DESCENDING>(n, Dist::uniform, 0, bits / 3 > 0 ? bits / 3 : 1);
   check_sort<K, V, DESCENDING>(n, Dist::uniform, bits / 8, bits / 8 + bits * 3 / 4);
   check_sort<K, V, DESCENDING>(3000, Dist::uniform, bits / 2, bits);
+  // One pass: a sort that must leave its input alone has no buffer then for
+  // small cooperative tiles' look-back words, and takes the larger tiles.
+  check_sort<K, V, DESCENDING>(n, Dist::uniform, bits - 8, bits);
 }
 
 //! check_type in both directions (`V` = void: keys only).

@@ -1,13 +1,15 @@
 // DeviceRadixSort's ways through the dispatch (test_device_radix_sort.cuh):
 //   - one launch: an input of one block's tile is sorted by the single-tile
-//     kernel alone; on sm_90, an input that one
-//     thread-block cluster holds, by the cluster kernel alone; an input of
-//     a few tiles (no more than fit on the GPU at once), by exactly one
-//     cooperative launch; a larger input takes the histogram kernel and a
-//     launch per pass, none cooperative. CountingLauncher counts them;
-//   - refused: when the runtime refuses the cooperative launch
-//     (RefusingLauncher, refusing_launcher.cuh), the same call takes the
-//     launch per pass, sorts right, and leaves no error pending;
+//     kernel alone; on sm_90, an input that one thread-block cluster holds,
+//     by the cluster kernel alone; an input of a few tiles (no more than
+//     fit on the GPU at once), by exactly one cooperative launch, in small
+//     tiles up to the policy's most keys for them; a larger input takes the
+//     histogram kernel and a launch per pass, none cooperative.
+//     CountingLauncher counts them;
+//   - refused: when the runtime refuses the cooperative launches
+//     (RefusingLauncher, refusing_launcher.cuh), small tiles then large,
+//     the same call takes the launch per pass, sorts right, and leaves no
+//     error pending;
 //   - passes that copy between passes that rank: keys whose middle bytes
 //     are the same everywhere (Dist::ends_random), on both ways; the passes
 //     that copy must not leave the look-back words of an earlier pass for a
@@ -102,21 +104,41 @@ template <bool PAIRS> bool cluster_expected(int64_t n)
   return n > single_tile_items<PAIRS>() && n <= int64_t{most} * Policy::ClusterTile::TILE_ITEMS;
 }
 
-//! Does the library sort `n` keys (PAIRS: with values) in one cooperative launch on this device?
-template <bool PAIRS> bool one_launch_expected(int64_t n)
+//! Do the tiles of `n` keys (PAIRS: with values) all fit on this device at
+//! once, in the cooperative kernel's small tiles (SMALL) or larger ones?
+template <bool PAIRS, bool SMALL> bool cooperative_fits(int64_t n)
 {
   using Value  = std::conditional_t<PAIRS, uint32_t, cubling::NullType>;
   using Policy = PolicyOf<PAIRS>;
+  using Tile   = std::conditional_t<SMALL, typename Policy::SmallCooperativeTile, typename Policy::CooperativeTile>;
   constexpr auto kernel =
-      cubling::detail::DeviceRadixSortCooperativeKernel<typename Policy::MaxPolicy, false, uint32_t, Value,
+      cubling::detail::DeviceRadixSortCooperativeKernel<typename Policy::MaxPolicy, SMALL, false, uint32_t, Value,
                                                         unsigned int, cubling::detail::identity_decomposer_t>;
   int device = 0, sms = 0, per_sm = 0;
   CHECK_CUDA(cudaGetDevice(&device));
   CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::CooperativeTile::BLOCK_THREADS, 0));
-  const int64_t tiles = (n + Policy::CooperativeTile::TILE_ITEMS - 1) / Policy::CooperativeTile::TILE_ITEMS;
-  return cooperative_device && n > single_tile_items<PAIRS>() && !cluster_expected<PAIRS>(n) &&
-         tiles <= int64_t{sms} * per_sm;
+  CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Tile::BLOCK_THREADS, 0));
+  const int64_t tiles = (n + Tile::TILE_ITEMS - 1) / Tile::TILE_ITEMS;
+  return tiles <= int64_t{sms} * per_sm;
+}
+
+//! Cooperative launches the library tries for `n` keys (PAIRS: with values)
+//! on this device, in place: one in small tiles (up to their most keys),
+//! one in the larger tiles; the first that runs sorts.
+template <bool PAIRS> int cooperative_tries(int64_t n)
+{
+  if (!cooperative_device || n <= single_tile_items<PAIRS>() || cluster_expected<PAIRS>(n))
+  {
+    return 0;
+  }
+  const bool small = n <= PolicyOf<PAIRS>::small_cooperative_max_items && cooperative_fits<PAIRS, true>(n);
+  return (small ? 1 : 0) + (cooperative_fits<PAIRS, false>(n) ? 1 : 0);
+}
+
+//! Does the library sort `n` keys (PAIRS: with values) in one cooperative launch on this device?
+template <bool PAIRS> bool one_launch_expected(int64_t n)
+{
+  return cooperative_tries<PAIRS>(n) > 0;
 }
 
 template <bool PAIRS> void launches_of(int64_t n)
@@ -154,7 +176,7 @@ template <bool PAIRS> void refused(int64_t n, Dist dist)
                     static_cast<long long>(n), dist_name(dist));
   const long long before = refusals;
   sort_through<RefusingLauncher, PAIRS>(n, dist);
-  const long long want = one_launch_expected<PAIRS>(n) ? 1 : 0;
+  const long long want = cooperative_tries<PAIRS>(n); // each refused, then the launch per pass
   EXPECT(refusals - before == want, "%lld cooperative launches refused, expected %lld", refusals - before, want);
 }
 
@@ -164,8 +186,9 @@ void device()
   constexpr int64_t single  = single_tile_items<false>();
   constexpr int64_t tile    = PolicyOf<false>::onesweep_tile;
   constexpr int64_t cluster = PolicyOf<false>::ClusterTile::TILE_ITEMS * PolicyOf<false>::ClusterTile::MAX_BLOCKS;
-  for (const int64_t n : {single, single + 1, tile + 1, cluster, cluster + 1, int64_t{100003}, int64_t{1} << 20,
-                          (int64_t{1} << 20) + 1, int64_t{3} << 20})
+  constexpr int64_t small_most = PolicyOf<false>::small_cooperative_max_items;
+  for (const int64_t n : {single, single + 1, tile + 1, cluster, cluster + 1, int64_t{100003}, small_most,
+                          small_most + 1, int64_t{1} << 20, (int64_t{1} << 20) + 1, int64_t{3} << 20})
   {
     launches_of<false>(n);
     launches_of<true>(n);

@@ -52,10 +52,26 @@
 //! still stamps its tile's look-back words with its tag. The copy is a
 //! function of its own, not inlined, so that its registers do not add to
 //! the ranking's (detail::onesweep_copy_tile_out_of_line).
+//!
+//! **Words over read keys** (WORDS_OVER_READ_KEYS, the cooperative sort of
+//! small inputs in small tiles). The look-back words take storage per tile,
+//! and small tiles would need more of it than CUB's temporary storage holds.
+//! Instead, each tile writes its words over the keys it has just read: over
+//! its own part of the pass's input, which no other tile reads (or, where
+//! the input is the caller's and must stay as it is, over the same part of
+//! the buffer that the next pass writes and this one does not touch). Words
+//! there start out as keys, not as zeros, so a grid-wide barrier between
+//! the publishing of the counts and the look-back keeps every read after
+//! every publication: no word is read before it is written, and no status
+//! is waited on. The last tile's words would fall past the end of a partial
+//! tile, and no tile reads them: it publishes none. A pass on one digit
+//! stamps nothing (no tile of it looks back).
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
+
+#include <cooperative_groups.h>
 
 #include <cubling/agent/agent_radix_sort_histogram.cuh>
 #include <cubling/agent/agent_scan.cuh>
@@ -215,7 +231,10 @@ __device__ __noinline__ void onesweep_copy_tile_out_of_line(const T* in, T* out,
 //! @tparam ValueT         the value type; NullType to sort keys only
 //! @tparam OffsetT        the unsigned type of global offsets
 //! @tparam Decomposer     `detail::identity_decomposer_t`, or a decomposer of a custom key
-template <typename Policy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer>
+//! @tparam WORDS_OVER_READ_KEYS  each tile's look-back words lie over its own keys (see the file
+//!                        comment); a cooperative launch only, one tile per block
+template <typename Policy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer,
+          bool WORDS_OVER_READ_KEYS = false>
 struct AgentRadixSortOnesweep
 {
   static constexpr bool KEYS_ONLY = std::is_same<ValueT, NullType>::value;
@@ -233,6 +252,13 @@ struct AgentRadixSortOnesweep
   static constexpr int WARP_ITEMS       = 32 * ITEMS_PER_THREAD;
   static constexpr int LOOK_BACK_WINDOW = Policy::LOOK_BACK_WINDOW;
   static_assert(BLOCK_THREADS % 32 == 0, "Onesweep's blocks are whole warps");
+  //! Words between one tile's look-back words and the next tile's: over the
+  //! keys, a tile's worth of keys, which must hold a word per digit.
+  static constexpr int64_t WORDS_PER_TILE =
+      WORDS_OVER_READ_KEYS ? int64_t{TILE_ITEMS} * int64_t{sizeof(KeyT)} / int64_t{sizeof(uint32_t)} : RADIX_DIGITS;
+  static_assert(!WORDS_OVER_READ_KEYS || (int64_t{TILE_ITEMS} * int64_t{sizeof(KeyT)} % 4 == 0 &&
+                                          WORDS_PER_TILE >= RADIX_DIGITS),
+                "a tile's keys must hold its look-back words");
 
   using Rank = BlockRadixRankMatchEarlyCounts<BLOCK_THREADS, RADIX_BITS, false, Policy::SCAN_ALGORITHM,
                                               Policy::MATCH_ALGORITHM, Policy::RANK_NUM_PARTS>;
@@ -288,7 +314,14 @@ struct AgentRadixSortOnesweep
   //! The look-back word of digit `digit` of tile `t`.
   __device__ CUBLING_FORCEINLINE uint32_t* LookBackWord(int t, int digit) const
   {
-    return args.d_lookback + static_cast<int64_t>(t) * RADIX_DIGITS + digit;
+    return args.d_lookback + static_cast<int64_t>(t) * WORDS_PER_TILE + digit;
+  }
+
+  //! Does this tile publish its words? Not the last tile of words over read
+  //! keys: its words could fall past the input's end, and no tile reads them.
+  __device__ CUBLING_FORCEINLINE bool Publishes() const
+  {
+    return !WORDS_OVER_READ_KEYS || tile + 1 < static_cast<int>(gridDim.x);
   }
 
   //! Step 3's callback: the ranking hands over the tile's counts of this thread's digits.
@@ -298,12 +331,13 @@ struct AgentRadixSortOnesweep
     __device__ CUBLING_FORCEINLINE void operator()(int (&bins)[BINS_PER_THREAD])
     {
       const uint32_t status = agent.tile == 0 ? Word::PREFIX : Word::AGGREGATE;
+      const bool publishes  = agent.Publishes();
 #pragma unroll
       for (int u = 0; u < BINS_PER_THREAD; ++u)
       {
         agent.counts[u] = bins[u];
         const int digit = ThreadDigit(u);
-        if (digit < RADIX_DIGITS)
+        if (digit < RADIX_DIGITS && publishes)
         {
           detail::store_relaxed(agent.LookBackWord(agent.tile, digit),
                                 Word::make(status, agent.args.tag, static_cast<uint32_t>(bins[u])));
@@ -356,8 +390,11 @@ struct AgentRadixSortOnesweep
           t -= passed;
         }
         // example-end look-back-window
-        detail::store_relaxed(LookBackWord(tile, digit),
-                              Word::make(Word::PREFIX, args.tag, before + static_cast<uint32_t>(counts[u])));
+        if (Publishes())
+        {
+          detail::store_relaxed(LookBackWord(tile, digit),
+                                Word::make(Word::PREFIX, args.tag, before + static_cast<uint32_t>(counts[u])));
+        }
       }
       const OffsetT start    = args.d_bins_in[digit];
       s.digit_offsets[digit] = start + before - static_cast<OffsetT>(tile_digit_starts[u]);
@@ -396,7 +433,7 @@ struct AgentRadixSortOnesweep
   template <bool OUT_OF_LINE>
   __device__ CUBLING_FORCEINLINE void CopyTile(int t)
   {
-    for (int digit = threadIdx.x; digit < RADIX_DIGITS; digit += BLOCK_THREADS)
+    for (int digit = threadIdx.x; digit < RADIX_DIGITS && !WORDS_OVER_READ_KEYS; digit += BLOCK_THREADS)
     {
       detail::store_relaxed(LookBackWord(t, digit), Word::make(Word::PREFIX, args.tag, 0));
     }
@@ -518,6 +555,10 @@ struct AgentRadixSortOnesweep
     int tile_digit_starts[BINS_PER_THREAD];
     Rank(s.exchange.rank).RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts{*this});
     CUBLING_RADIX_SORT_PHASE(11);
+    if constexpr (WORDS_OVER_READ_KEYS)
+    {
+      cooperative_groups::this_grid().sync(); // every tile's words published, none read yet
+    }
     LookBack(tile_digit_starts, tile_offset + TILE_ITEMS >= args.portion_items);
     CUBLING_RADIX_SORT_PHASE(12);
     __syncthreads(); // the ranking's storage becomes the keys' exchange; the offsets are in

@@ -18,7 +18,8 @@
 //!   5. launches: the single-tile kernel for an input of one tile; on
 //!      sm_90, the cluster kernel for an input that one thread-block cluster
 //!      holds; the cooperative kernel for an input whose tiles all fit on
-//!      the GPU at once; else the reset, the histogram kernel and one
+//!      the GPU at once (in small tiles up to a policy's size, where their
+//!      look-back words can lie over the keys; else in larger ones); else the reset, the histogram kernel and one
 //!      Onesweep launch per pass and portion. The passes ping-pong between two buffers so
 //!      that the last one writes the output.
 //! It never asks for more temporary storage than CUB 3.0.1 does for the
@@ -142,6 +143,19 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1,
                                                        cooperative_min_blocks, cooperative_look_back_window>;
 
+  // example-begin small-cooperative-policy
+  //! The cooperative sort of an input too small to give every SM a tile of
+  //! CooperativeTile: tiles of 512 threads of 4 keys, up to 2^18 keys (128
+  //! tiles, a block an SM). Their look-back words lie over the keys
+  //! (DeviceRadixSortCooperativeKernel), so they take no storage. Measured
+  //! on an H100 with figures/probes/radix_sweep.cu, whose comment has the
+  //! times of 256x4, 256x8 and 512x4 tiles up to 2^20 keys: 512x4 was the
+  //! fastest from 2^16 to 2^18, and from 2^19 the larger tiles win.
+  static constexpr int64_t small_cooperative_max_items = int64_t{1} << 18;
+  using SmallCooperativeTile = AgentRadixSortOnesweepPolicy<512, 4, RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE,
+                                                            WARP_MATCH_ANY, 1, 2, cooperative_look_back_window>;
+  // example-end small-cooperative-policy
+
   // example-begin single-tile-policies
   //! The sort of an input small enough for one block (AgentRadixSortSingleTile):
   //! 256 threads of 19 keys, fewer for items wider than 4 bytes, which is
@@ -179,6 +193,8 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
     static constexpr bool COOPERATIVE_SMALL_INPUTS = COOPERATIVE;
     static constexpr bool CLUSTER_SMALL_INPUTS     = false; // no clusters before sm_90
     using CooperativePolicy                        = CooperativeTile;
+    using SmallCooperativePolicy                   = SmallCooperativeTile;
+    static constexpr int64_t SMALL_COOPERATIVE_MAX_ITEMS = small_cooperative_max_items;
     using ClusterPolicy                            = ClusterTile;
     using SingleTilePolicy                         = SingleTile;
   };
@@ -196,6 +212,8 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
     static constexpr bool COOPERATIVE_SMALL_INPUTS = COOPERATIVE;
     static constexpr bool CLUSTER_SMALL_INPUTS     = COOPERATIVE;
     using CooperativePolicy                        = CooperativeTile;
+    using SmallCooperativePolicy                   = SmallCooperativeTile;
+    static constexpr int64_t SMALL_COOPERATIVE_MAX_ITEMS = small_cooperative_max_items;
     using ClusterPolicy                            = ClusterTile;
     using SingleTilePolicy                         = SingleTile;
   };
@@ -357,8 +375,20 @@ struct DispatchRadixSort
 
     if constexpr (ActivePolicy::COOPERATIVE_SMALL_INPUTS)
     {
+      // Small tiles first, where their look-back words can lie over the keys
+      // (DeviceRadixSortCooperativeKernel), then the larger ones.
       bool sorted = false;
-      CUBLING_RETURN_IF_ERROR(InvokeCooperative<ActivePolicy>(d_bins, d_lookback, key_buffers, value_buffers, sorted));
+      if (alignof(KeyT) >= 4 && (is_overwrite_okay || passes > 1) &&
+          num_items <= ActivePolicy::SMALL_COOPERATIVE_MAX_ITEMS)
+      {
+        CUBLING_RETURN_IF_ERROR(
+            (InvokeCooperative<ActivePolicy, true>(d_bins, d_lookback, key_buffers, value_buffers, sorted)));
+      }
+      if (!sorted)
+      {
+        CUBLING_RETURN_IF_ERROR(
+            (InvokeCooperative<ActivePolicy, false>(d_bins, d_lookback, key_buffers, value_buffers, sorted)));
+      }
       if (sorted)
       {
         if (result_flips)
@@ -478,19 +508,21 @@ struct DispatchRadixSort
   }
 
   //! The whole sort in one cooperative launch, when its tiles all fit on the
-  //! GPU at once. `sorted` says whether it ran: not when the input is too
-  //! large, the device cannot launch cooperatively, or the runtime refuses
-  //! (then the error is cleared, and the caller takes the other way).
-  template <typename ActivePolicy>
+  //! GPU at once, in the small tiles (SMALL_TILES) or the larger ones.
+  //! `sorted` says whether it ran: not when the input is too large, the
+  //! device cannot launch cooperatively, or the runtime refuses (then the
+  //! error is cleared, and the caller takes another way).
+  template <typename ActivePolicy, bool SMALL_TILES>
   cudaError_t InvokeCooperative(OffsetT* d_bins, uint32_t* d_lookback, KeyT* (&key_buffers)[2],
                                 ValueT* (&value_buffers)[2], bool& sorted)
   {
-    using Policy  = typename ActivePolicy::CooperativePolicy;
+    using Policy = std::conditional_t<SMALL_TILES, typename ActivePolicy::SmallCooperativePolicy,
+                                      typename ActivePolicy::CooperativePolicy>;
     using SmallOffsetT = unsigned int; // a GPU-full of tiles: far fewer than 2^32 keys
-    static_assert(Policy::TILE_ITEMS >= MIN_TILE_ITEMS,
+    static_assert(SMALL_TILES || Policy::TILE_ITEMS >= MIN_TILE_ITEMS,
                   "a cooperative tile smaller than every Onesweep tile would need more look-back words than the storage holds");
     constexpr auto cooperative_sort =
-        DeviceRadixSortCooperativeKernel<MaxPolicy, IS_DESCENDING, KeyT, ValueT, SmallOffsetT, Decomposer>;
+        DeviceRadixSortCooperativeKernel<MaxPolicy, SMALL_TILES, IS_DESCENDING, KeyT, ValueT, SmallOffsetT, Decomposer>;
     sorted              = false;
     const int64_t tiles = ceil_div(num_items, int64_t{Policy::TILE_ITEMS});
     int device = 0, sms = 0, per_sm = 0, cooperative = 0;

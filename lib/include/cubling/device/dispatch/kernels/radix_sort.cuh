@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include <cooperative_groups.h>
 
@@ -116,7 +117,7 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct CooperativeSo
   const ValueT* d_values_in;    //!< the input values (keys only: unused)
   ValueT* d_value_buffers[2];   //!< likewise
   OffsetT* d_bins;              //!< RADIX_DIGITS counts per pass
-  uint32_t* d_lookback;         //!< RADIX_DIGITS words per tile (per block)
+  uint32_t* d_lookback;         //!< RADIX_DIGITS words per tile (per block); small tiles: unused
   int num_items;                //!< keys, at most one tile per block
   int begin_bit;                //!< the first bit sorted on
   int end_bit;                  //!< one past the last bit sorted on
@@ -131,20 +132,35 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct CooperativeSo
 //! each block turns a pass's counts into offsets in its own shared memory
 //! when the pass starts (one read of 256 counts), so that no block has to
 //! finish the histogram for the others, and the passes read their offsets
-//! from shared memory. Its tiles are at least as large as the chain's
-//! smallest Onesweep tile (no more look-back words than the storage holds),
-//! its blocks wider, so that a few tiles still spread their ranking over
-//! many warps.
-template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer>
-__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::CooperativePolicy::BLOCK_THREADS,
-                                  MaxPolicy::ActivePolicy::CooperativePolicy::MIN_BLOCKS)
+//! from shared memory. Two shapes:
+//!   - SMALL_TILES false (CooperativePolicy): tiles at least as large as the
+//!     chain's smallest Onesweep tile, so no more look-back words than the
+//!     storage holds, in wide blocks, so that a few tiles still spread their
+//!     ranking over many warps;
+//!   - SMALL_TILES true (SmallCooperativePolicy): many small tiles, so that
+//!     an input of a few tens of thousands of keys spreads over every SM.
+//!     Their look-back words lie over the keys each tile has read
+//!     (AgentRadixSortOnesweep's WORDS_OVER_READ_KEYS): over the pass's
+//!     input, or in the first pass of a sort that must leave its input
+//!     alone, over the buffer that the second pass writes. So the dispatch
+//!     takes this shape only for keys aligned to 4 bytes, and, for such a
+//!     sort, only with a second pass. Each pass has one more grid barrier,
+//!     between the counts and the look-back.
+template <typename MaxPolicy, bool SMALL_TILES>
+using cooperative_policy_t = std::conditional_t<SMALL_TILES, typename MaxPolicy::ActivePolicy::SmallCooperativePolicy,
+                                                typename MaxPolicy::ActivePolicy::CooperativePolicy>;
+
+template <typename MaxPolicy, bool SMALL_TILES, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT,
+          typename Decomposer>
+__global__ void __launch_bounds__(cooperative_policy_t<MaxPolicy, SMALL_TILES>::BLOCK_THREADS,
+                                  cooperative_policy_t<MaxPolicy, SMALL_TILES>::MIN_BLOCKS)
     DeviceRadixSortCooperativeKernel(CooperativeSortArgs<KeyT, ValueT, OffsetT> args, Decomposer decomposer)
 {
-  using Policy = typename MaxPolicy::ActivePolicy::CooperativePolicy;
+  using Policy = cooperative_policy_t<MaxPolicy, SMALL_TILES>;
   using HistogramPolicy =
       AgentRadixSortHistogramPolicy<Policy::BLOCK_THREADS, Policy::ITEMS_PER_THREAD, 2, Policy::RADIX_BITS>;
   using Histogram = AgentRadixSortHistogram<HistogramPolicy, IS_DESCENDING, KeyT, OffsetT, Decomposer>;
-  using Onesweep  = AgentRadixSortOnesweep<Policy, IS_DESCENDING, KeyT, ValueT, OffsetT, Decomposer>;
+  using Onesweep  = AgentRadixSortOnesweep<Policy, IS_DESCENDING, KeyT, ValueT, OffsetT, Decomposer, SMALL_TILES>;
   using BinScan   = BlockScan<OffsetT, Policy::BLOCK_THREADS>;
   constexpr int RADIX_DIGITS = 1 << Policy::RADIX_BITS;
   static_assert(Policy::BLOCK_THREADS >= RADIX_DIGITS, "a thread per digit");
@@ -160,7 +176,7 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::CooperativePolicy::BL
   CUBLING_RADIX_SORT_PHASE(0);
 
   // The reset: the storage may hold anything.
-  const int lookback_words = static_cast<int>(gridDim.x) * RADIX_DIGITS;
+  const int lookback_words = SMALL_TILES ? 0 : static_cast<int>(gridDim.x) * RADIX_DIGITS;
   for (int i = static_cast<int>(grid.thread_rank()); i < lookback_words; i += static_cast<int>(grid.size()))
   {
     args.d_lookback[i] = 0;
@@ -202,6 +218,13 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::CooperativePolicy::BL
     sweep.d_values_in    = values_in;
     sweep.d_values_out   = args.d_value_buffers[target];
     sweep.d_lookback     = args.d_lookback;
+    if constexpr (SMALL_TILES) // over the keys this pass reads, or over the next pass's target
+    {
+      KeyT* under = pass == 0 && !args.is_overwrite_okay
+                        ? args.d_key_buffers[radix_sort_pass_target(1, passes, false)]
+                        : const_cast<KeyT*>(keys_in);
+      sweep.d_lookback = reinterpret_cast<uint32_t*>(under);
+    }
     sweep.d_bins_in      = pass_bins;
     sweep.d_bins_out     = nullptr;
     sweep.d_pass_bins    = pass_bins;
