@@ -1454,6 +1454,90 @@ def ch10_cluster_pass():
     return svg
 
 
+def ch10_words_over_keys():
+    """The cooperative sort in small tiles: each tile's look-back words over the keys it has read."""
+    tiles, eighths, last_keys = 4, 8, 3          # a tile's keys in eighths; its words take one eighth
+    x0, unit, gap, h = 200, 19, 16, 34           # an eighth's width, the space between tiles
+    tw = eighths * unit
+
+    def tx(t):
+        return x0 + t * (tw + gap)
+
+    def width(t):
+        return (last_keys if t == tiles - 1 else eighths) * unit
+
+    svg = Svg(860, 470, "One pass of the cooperative sort in small tiles. Block b loads tile b of the pass's input "
+                        "into its registers; then no one else reads that part of the buffer, so block b writes its "
+                        "look-back words, one per digit, over the first eighth of it: an aggregate, or for tile 0 a "
+                        "prefix. The last tile, which may be too short and whose words no tile reads, writes none. "
+                        "A grid barrier; then each tile looks back over the words of the tiles before it, and "
+                        "scatters its keys into the other buffer; a grid barrier ends the pass.")
+    for t in range(tiles):
+        svg.text(tx(t) + tw / 2, 30, f"tile {t}" + (" (last)" if t == tiles - 1 else ""), size=14,
+                 anchor="middle", bold=True)
+
+    def label(y, text, sub):
+        svg.text(x0 - 14, y + h / 2 - 2, text, size=14, anchor="end")
+        svg.text(x0 - 14, y + h / 2 + 14, sub, size=12, anchor="end", fill=NOTE)
+
+    def barrier(y, text):
+        svg.line(x0 - 10, y, tx(tiles - 1) + width(tiles - 1) + 10, y, stroke=RED, width=2, dash="6 4")
+        svg.text(x0 - 14, y + 4, text, size=12, anchor="end", fill=RED, bold=True)
+
+    # 1. the pass's input: every tile's keys
+    r1 = 44
+    label(r1, "the pass's input", "keys, by tile")
+    for t in range(tiles):
+        cell(svg, tx(t), r1, width(t), h, "keys", fill=THREAD_FILL[t], stroke=THREAD_INK[t], size=12)
+    # 2. loaded, then the words over the first eighth of the tile's own keys
+    r2 = r1 + h + 56
+    for t in range(tiles):
+        svg.line(tx(t) + width(t) / 2, r1 + h + 4, tx(t) + width(t) / 2, r2 - 6, stroke=THREAD_INK[t], width=1.4,
+                 arrow=True)
+        svg.text(tx(t) + width(t) / 2 + 6, r1 + h + 30, f"block {t} loads", size=11, fill=NOTE)
+    label(r2, "the same buffer", "after the loads")
+    for t in range(tiles):
+        cell(svg, tx(t), r2, width(t), h, "", fill=EMPTY, stroke=FAINT)
+        if t < tiles - 1:
+            state = "P" if t == 0 else "A"
+            _, fill, stroke = LOOK_BACK_STATES[state]
+            cell(svg, tx(t), r2, unit, h, state, fill=fill, stroke=stroke, size=12, bold=True)
+            svg.text(tx(t) + unit + 6, r2 + h / 2 + 5, "keys read: free", size=11, fill=NOTE)
+        else:
+            svg.text(tx(t) + width(t) / 2, r2 + h / 2 + 5, "no words", size=11, anchor="middle", fill=RED)
+    svg.brace(tx(0), tx(0) + unit, r2 + h + 6, "256 words: an eighth of 2048 keys", size=12, below=True)
+    barrier(r2 + h + 40, "grid barrier")
+    # 3. the look-back of the last tile over the words before it
+    r3 = r2 + h + 76
+    label(r3, "look-back", "of the last tile")
+    for t in range(tiles):
+        cell(svg, tx(t), r3, width(t), h, "", fill=EMPTY, stroke=FAINT)
+        if t < tiles - 1:
+            state = "P" if t == 0 else "A"
+            _, fill, stroke = LOOK_BACK_STATES[state]
+            cell(svg, tx(t), r3, unit, h, state, fill=fill, stroke=stroke, size=12, bold=True)
+    last = tiles - 1
+    y = r3 + h + 14
+    svg.line(tx(last) + width(last) / 2, y, tx(0) + unit / 2, y, stroke=GREEN, width=1.6, arrow=True)
+    for t in range(tiles - 1):
+        svg.line(tx(t) + unit / 2, y, tx(t) + unit / 2, r3 + h + 2, stroke=GREEN, width=1.2)
+    svg.text(tx(last) + width(last) + 8, r3 + h / 2 + 5, "A + A + P", size=12, fill=NOTE)
+    svg.text(tx(last) + width(last) + 8, r3 + h / 2 + 21, "per digit", size=12, fill=NOTE)
+    # 4. the scatter into the other buffer, and the end of the pass
+    r4 = r3 + h + 56
+    label(r4, "the other buffer", "scattered by digit")
+    cell(svg, tx(0), r4, tx(last) + width(last) - tx(0), h, "every key at its digit's place", fill="#ffffff",
+         stroke=LINE, size=12)
+    barrier(r4 + h + 22, "grid barrier")
+    notes = ["Words read only after the first barrier: no tile takes an old key for a word, and none waits.",
+             "The first pass of a sort that must leave its input alone writes its words over the same parts",
+             "of the buffer that the second pass writes: the one buffer this pass does not touch."]
+    for k, note in enumerate(notes):
+        svg.text(20, r4 + h + 60 + 19 * k, note, size=13, fill=NOTE)
+    svg.height = int(r4 + h + 60 + 19 * len(notes) - 4)
+    return svg
+
+
 DIAGRAMS = [
     ("ch01_accumulators.svg", ch01_accumulators),
     ("ch02_shfl_down_vs_butterfly.svg", ch02_shfl_down_vs_butterfly),
@@ -1475,6 +1559,7 @@ DIAGRAMS = [
     ("ch10_lsd_passes.svg", ch10_lsd_passes),
     ("ch10_digit_look_back.svg", ch10_digit_look_back),
     ("ch10_cluster_pass.svg", ch10_cluster_pass),
+    ("ch10_words_over_keys.svg", ch10_words_over_keys),
 ]
 
 
