@@ -1495,27 +1495,27 @@ def ch10_words_over_keys():
         svg.line(tx(t) + width(t) / 2, r1 + h + 4, tx(t) + width(t) / 2, r2 - 6, stroke=THREAD_INK[t], width=1.4,
                  arrow=True)
         svg.text(tx(t) + width(t) / 2 + 6, r1 + h + 30, f"block {t} loads", size=11, fill=NOTE)
+    def words_row(y, notes):
+        """The buffer once every block has read its keys: tile t's words over its first eighth."""
+        for t in range(tiles):
+            cell(svg, tx(t), y, width(t), h, "", fill=EMPTY, stroke=FAINT)
+            if t < tiles - 1:
+                state = "P" if t == 0 else "A"
+                _, fill, stroke = LOOK_BACK_STATES[state]
+                cell(svg, tx(t), y, unit, h, state, fill=fill, stroke=stroke, size=12, bold=True)
+                if notes:
+                    svg.text(tx(t) + unit + 6, y + h / 2 + 5, "keys read: free", size=11, fill=NOTE)
+            elif notes:
+                svg.text(tx(t) + width(t) / 2, y + h / 2 + 5, "no words", size=11, anchor="middle", fill=RED)
+
     label(r2, "the same buffer", "after the loads")
-    for t in range(tiles):
-        cell(svg, tx(t), r2, width(t), h, "", fill=EMPTY, stroke=FAINT)
-        if t < tiles - 1:
-            state = "P" if t == 0 else "A"
-            _, fill, stroke = LOOK_BACK_STATES[state]
-            cell(svg, tx(t), r2, unit, h, state, fill=fill, stroke=stroke, size=12, bold=True)
-            svg.text(tx(t) + unit + 6, r2 + h / 2 + 5, "keys read: free", size=11, fill=NOTE)
-        else:
-            svg.text(tx(t) + width(t) / 2, r2 + h / 2 + 5, "no words", size=11, anchor="middle", fill=RED)
+    words_row(r2, True)
     svg.brace(tx(0), tx(0) + unit, r2 + h + 6, "256 words: an eighth of 2048 keys", size=12, below=True)
     barrier(r2 + h + 40, "grid barrier")
     # 3. the look-back of the last tile over the words before it
     r3 = r2 + h + 76
     label(r3, "look-back", "of the last tile")
-    for t in range(tiles):
-        cell(svg, tx(t), r3, width(t), h, "", fill=EMPTY, stroke=FAINT)
-        if t < tiles - 1:
-            state = "P" if t == 0 else "A"
-            _, fill, stroke = LOOK_BACK_STATES[state]
-            cell(svg, tx(t), r3, unit, h, state, fill=fill, stroke=stroke, size=12, bold=True)
+    words_row(r3, False)
     last = tiles - 1
     y = r3 + h + 14
     svg.line(tx(last) + width(last) / 2, y, tx(0) + unit / 2, y, stroke=GREEN, width=1.6, arrow=True)
