@@ -19,9 +19,10 @@
 //!      sm_90, the cluster kernel for an input that one thread-block cluster
 //!      holds; the cooperative kernel for an input whose tiles all fit on
 //!      the GPU at once (in small tiles up to a policy's size, where their
-//!      look-back words can lie over the keys; else in larger ones); else the reset, the histogram kernel and one
-//!      Onesweep launch per pass and portion. The passes ping-pong between two buffers so
-//!      that the last one writes the output.
+//!      look-back words can lie over the keys; else in larger ones); else
+//!      the reset, the histogram kernel and one Onesweep launch per pass and
+//!      portion. The passes ping-pong between two buffers so that the last
+//!      one writes the output.
 //! It never asks for more temporary storage than CUB 3.0.1 does for the
 //! same call: its tiles are at least as large as CUB's on Hopper (fewer
 //! look-back words), and it keeps one set of look-back words for all passes.
@@ -376,13 +377,16 @@ struct DispatchRadixSort
     if constexpr (ActivePolicy::COOPERATIVE_SMALL_INPUTS)
     {
       // Small tiles first, where their look-back words can lie over the keys
-      // (DeviceRadixSortCooperativeKernel), then the larger ones.
+      // (DeviceRadixSortCooperativeKernel), then the larger ones. Keys
+      // aligned to less than a word never take them: no kernel is built.
       bool sorted = false;
-      if (alignof(KeyT) >= 4 && (is_overwrite_okay || passes > 1) &&
-          num_items <= ActivePolicy::SMALL_COOPERATIVE_MAX_ITEMS)
+      if constexpr (alignof(KeyT) >= 4)
       {
-        CUBLING_RETURN_IF_ERROR(
-            (InvokeCooperative<ActivePolicy, true>(d_bins, d_lookback, key_buffers, value_buffers, sorted)));
+        if ((is_overwrite_okay || passes > 1) && num_items <= ActivePolicy::SMALL_COOPERATIVE_MAX_ITEMS)
+        {
+          CUBLING_RETURN_IF_ERROR(
+              (InvokeCooperative<ActivePolicy, true>(d_bins, d_lookback, key_buffers, value_buffers, sorted)));
+        }
       }
       if (!sorted)
       {
