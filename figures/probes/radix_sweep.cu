@@ -30,7 +30,8 @@
 //   P_XT, P_XI, P_XB, P_XMAX: threads, keys per thread and blocks per SM
 //                     of the cooperative sort in small tiles, for 4-byte
 //                     keys alone (unset: the library's), and the most keys
-//                     it takes (0: none; unset: the library's);
+//                     it takes (0: none; unset: the library's); P_XL:
+//                     its look-back window (with P_XT; unset: 4);
 //   P_GT, P_GI, P_GB: threads, keys per thread and most blocks of the
 //                     cluster sort (sm_90), for 4-byte keys alone; P_GT=0: no
 //                     cluster sort for any type (unset or -1: the library's).
@@ -175,6 +176,19 @@
 //     variant's limit but 256x8's). Kept: 512x4 up to 2^18 keys. At 2^16
 //     it takes 33 us where CUB takes 54 and a copy 4: the sort is now
 //     latency, about ten grid barriers and four look-backs, not ranking.
+//   - The small tiles' look-back window (-DP_XL; H100, 2026-11-27, two runs
+//     taking turns, cubling / CUB's faster call at 2^16 / 2^17 / 2^18):
+//     4 (the library's) 0.62-0.63 / 0.62 / 0.66-0.67; 8 0.59-0.61 / 0.61 /
+//     0.66-0.67; 16 0.63-0.64 / 0.66 / 0.71. Option "phases" at 2^18 (128
+//     tiles; µs from the kernel's start, the last block): the histogram
+//     ends at 4.3-4.5; then each pass takes 7.9-8.3 = ranking 2.2, the grid
+//     barrier and the look-back 4.0-4.3 (4.9 with a window of 16), scatter
+//     0.6, barrier 1.0. Reading more words at once does not shorten the
+//     look-back: the last tile waits mostly at the barrier for the slowest
+//     tile's ranking, and then on L2, where every tile reads the words of
+//     all those before it. On the same card at 2^28 the library takes
+//     1.10x CUB's faster call for keys and 1.03x for pairs (H200: 0.97 and
+//     1.00, in the chapter's CSV): its tiles were tuned on the H200.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
@@ -293,6 +307,9 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_XT
 #define P_XT -1
 #endif
+#ifndef P_XL
+#define P_XL 4
+#endif
 #ifndef P_XI
 #define P_XI 4
 #endif
@@ -344,7 +361,7 @@ template <typename KeyT, typename ValueT> struct Chain
     // thread and blocks per SM (4-byte keys alone), and P_XMAX the most
     // keys it takes (0: never).
     using SmallCooperativePolicy = std::conditional_t<
-        (P_XT > 0 && sizeof(KeyT) == 4 && !PAIRS), Onesweep<(P_XT > 0 ? P_XT : 32), P_XI, P_XB, 4>,
+        (P_XT > 0 && sizeof(KeyT) == 4 && !PAIRS), Onesweep<(P_XT > 0 ? P_XT : 32), P_XI, P_XB, P_XL>,
         typename LibraryPolicy::SmallCooperativeTile>;
     static constexpr int64_t SMALL_COOPERATIVE_MAX_ITEMS =
         P_XMAX >= 0 ? int64_t{P_XMAX} : LibraryPolicy::small_cooperative_max_items;

@@ -114,6 +114,33 @@
 // with no look-back at all would reach 0.99 of the copy, 0.83x CUB, on
 // the H100.
 //
+// The same two variants on an H200 (2026-11-27, driver 580.159.04; one run,
+// 21 reps, the library's agent at 0.887 of the copy and 0.83x CUB at 2^28):
+// _no_look_back 0.971 of the copy at 2^28 (0.76x CUB). There the look-back's
+// coupling costs 8% of the copy, and a scan without it would meet the
+// target; a scan with it, as built, is at 0.83. Tried against that
+// coupling, and not kept (each built into the library's agent for the
+// run, then taken out; variants library_agent_* of those runs):
+//   - the rows written back to the stage and stored by the copy engine, one
+//     bulk copy a warp (variant _bulk_store): on the H200 0.884 of the copy
+//     at 2^28, level with the stores from registers (0.888);
+//   - two and three look-back warps taking the tiles in turn, so that one
+//     slow look-back holds up no other (H100, 2^28 / 2^26, fractions of the
+//     copy against 0.954 / 0.937 for one warp in the same run): two 0.917 /
+//     0.897, three 0.886 / 0.876; with 4 or 8 stages, two: 0.89 / 0.87;
+//   - a look-back reading 2 or 4 windows of 32 tiles at once (fewer round
+//     trips when the nearest prefix is far): (H100, 2^28 / 2^26 / 2^24,
+//     against 0.954 / 0.931 / 0.876 for one) two 0.944 / 0.920 / 0.864,
+//     four 0.931 / 0.910 / 0.830;
+//   - a back-off between reads of a window not ready (MAX_SPIN_NS 64, 256,
+//     1024 ns): within 1% of none at every size, two runs (H100).
+// Each change that put more reads on the tile states made the scan slower,
+// and none that made the look-back shorter made it faster: what is left is
+// the wait of a tile for the aggregates of the tiles just before it, whose
+// loads are still landing, not the look-back's own reads. Next to try: a
+// grid that gives each block consecutive tiles, so that most predecessors
+// are the block's own and their aggregates are in its shared memory.
+//
 // What the library took from it (agent/agent_scan_streaming.cuh): partial
 // last tiles (read from global memory), item types of 4 and 8 bytes and sums
 // of them (the reducer regroups, in a fixed order), 16-byte-aligned pointers
@@ -125,7 +152,8 @@
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          figures/probes/scan_warp_specialized.cu -o ws
-// Arguments: [reps [variant [log2n]]] (variant: run only the variants whose name contains it;
+// Arguments: [reps [variants [log2n]]] (variants: run only the variants whose name contains one of
+//            these comma-separated parts;
 //            log2n: only that size, one of 20, 24, 26, 28)
 // Output: CSV, variant,log2n,ws_us,lib_us,cub_us,cub_count,copy_us,empty_us,ws_over_cub,lib_over_cub,ws_of_copy,check
 #include <algorithm>
@@ -133,6 +161,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include <cub/device/device_scan.cuh>
@@ -159,9 +188,11 @@ __device__ __forceinline__ void consumers_sync()
 }
 
 // ---- the kernel ---------------------------------------------------------------------------
-template <int WARPS_, int VECS_, int STAGES_, bool COUNTER_AT_END_ = false, int LOADS_ = 1, bool LOOK_BACK_ = true>
+template <int WARPS_, int VECS_, int STAGES_, bool COUNTER_AT_END_ = false, int LOADS_ = 1, bool LOOK_BACK_ = true,
+          bool BULK_STORE_ = false>
 struct Shape
 {
+  static constexpr bool BULK_STORE     = BULK_STORE_; // the scanned rows written back to the stage, stored by the copy engine
   static constexpr bool COUNTER_AT_END = COUNTER_AT_END_; // the tile counter after the tile states, as the library has it
   static constexpr int LOADS           = LOADS_;     // bulk copies a tile is loaded in (the copy engine's parallelism)
   static constexpr bool LOOK_BACK      = LOOK_BACK_; // false: every prefix 0, a wrong sum timed as the look-back's limit
@@ -354,12 +385,36 @@ __global__ void __launch_bounds__(S::THREADS)
     const int below = __reduce_add_sync(0xffffffffu, lane < warp ? total : 0); // the warps before this one
     barrier_wait(&prefixed[s], (k / S::STAGES) & 1);
     const int add = prefix_of[s] + below;
+    int4* dst = reinterpret_cast<int4*>(out + tile * S::TILE) + warp * (S::WARP_ITEMS / 4);
+    if constexpr (S::BULK_STORE)
+    {
+      // The warp's rows back into its part of the stage, then one bulk copy
+      // of them to global memory; the stage is released once that copy has
+      // read them.
+      int4* mine = const_cast<int4*>(stage);
+#pragma unroll
+      for (int j = 0; j < S::VECS; ++j)
+      {
+        mine[j * 32 + lane] = make_int4(v[j].x + add, v[j].y + add, v[j].z + add, v[j].w + add);
+      }
+      asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+      __syncwarp();
+      if (lane == 0)
+      {
+        asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst),
+                     "r"(cubling::detail::shared_address(mine)), "r"(S::WARP_ITEMS * 4)
+                     : "memory");
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+        barrier_arrive(&empty[s]);
+      }
+      continue;
+    }
     __syncwarp();
     if (lane == 0)
     {
       barrier_arrive(&empty[s]); // stage and prefix read: the stage may be refilled
     }
-    int4* dst = reinterpret_cast<int4*>(out + tile * S::TILE) + warp * (S::WARP_ITEMS / 4);
 #pragma unroll
     for (int j = 0; j < S::VECS; ++j)
     {
@@ -386,9 +441,9 @@ struct Variant
     {
       std::snprintf(loads, sizeof loads, "_%d_loads", S::LOADS);
     }
-    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s", S::WARPS, S::VECS * 4, S::STAGES,
+    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s", S::WARPS, S::VECS * 4, S::STAGES,
                   S::STAGE_BYTES / 1024, S::COUNTER_AT_END ? "_counter_at_end" : "", loads,
-                  S::LOOK_BACK ? "" : "_no_look_back");
+                  S::LOOK_BACK ? "" : "_no_look_back", S::BULK_STORE ? "_bulk_store" : "");
     return text;
   }
   static int grid()
@@ -489,6 +544,26 @@ std::vector<Entry> variants()
   return {Entry{Variant<Shapes>::name(), &Variant<Shapes>::run}...};
 }
 
+//! Whether `name` contains one of the comma-separated parts of `filter`.
+bool matches(const char* name, const std::string& filter)
+{
+  size_t start = 0;
+  while (true)
+  {
+    const size_t comma     = filter.find(',', start);
+    const std::string part = filter.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (std::strstr(name, part.c_str()))
+    {
+      return true;
+    }
+    if (comma == std::string::npos)
+    {
+      return false;
+    }
+    start = comma + 1;
+  }
+}
+
 int main(int argc, char** argv)
 {
   const int reps      = argc > 1 ? atoi(argv[1]) : 31;
@@ -509,7 +584,8 @@ int main(int argc, char** argv)
   std::vector<Entry> all = variants<Shape<8, 8, 3>, Shape<8, 8, 2>, Shape<8, 4, 4>, Shape<8, 4, 6>,
                                           Shape<16, 4, 3>, Shape<8, 16, 3>, Shape<8, 4, 6, true>,
                                           Shape<8, 4, 6, false, 2>, Shape<8, 4, 6, false, 4>,
-                                          Shape<8, 4, 6, false, 1, false>>();
+                                          Shape<8, 4, 6, false, 1, false>, Shape<8, 4, 6, false, 1, true, true>,
+                                          Shape<8, 4, 6, false, 1, false, true>>();
   // The library's agent in other shapes (the H200 sweep in the file comment)
   for (const Entry& e : {Entry{LibraryAgent<8, 4, 6>::name(), &LibraryAgent<8, 4, 6>::run},
                          Entry{LibraryAgent<8, 4, 4>::name(), &LibraryAgent<8, 4, 4>::run},
@@ -542,7 +618,7 @@ int main(int argc, char** argv)
     CHECK_CUDA(cudaMemcpy(expected.data(), out_ref, n * 4, cudaMemcpyDeviceToHost));
     for (const Entry& e : all)
     {
-      if (argc > 2 && !std::strstr(e.name, argv[2]))
+      if (argc > 2 && !matches(e.name, argv[2]))
       {
         continue;
       }
