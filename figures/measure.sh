@@ -11,6 +11,8 @@
 # CUBLING_ONLY=<regex> restricts steps 3 and 4 to matching runners and tests.
 # CUBLING_PHASES (default "ctest figures sanitizer") picks which of steps 2-4
 # run, so that a long job can be split over several calls of one build.
+# CUBLING_SANITIZER_TIMEOUT=<seconds> ends a sanitizer run that takes longer,
+# and reports it as not finished (never as clean).
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
@@ -43,6 +45,7 @@ done
 python3 - "$out" "$only" <<'PY' 2>&1 | tee "$out/sanitizer.log"
 import json, os, re, subprocess, sys
 out, only = sys.argv[1], sys.argv[2]
+limit = int(os.environ.get("CUBLING_SANITIZER_TIMEOUT", "0")) or None  # seconds a run may take (unset: no limit)
 tests = json.loads(subprocess.run(["ctest", "--preset", "gpu", "-L", "gpu", "--show-only=json-v1"],
                                   capture_output=True, text=True).stdout)["tests"]
 from concurrent.futures import ThreadPoolExecutor
@@ -50,11 +53,17 @@ from concurrent.futures import ThreadPoolExecutor
 def sanitize(job):
     name, tool, command = job
     # CUBLING_QUICK=1: tests skip their largest sizes (2^28, 2^31 items), which the sanitizer would take hours over
-    # The refused-launch test provokes cudaErrorCooperativeLaunchTooLarge on purpose (the fallback is
-    # what it tests): memcheck still checks its memory, but does not count those API errors.
-    api = ["--report-api-errors", "no"] if tool == "memcheck" and "refused_cooperative" in name else []
-    run = subprocess.run(["compute-sanitizer", "--tool", tool, "--error-exitcode", "99"] + api + command,
-                         capture_output=True, text=True, env=dict(os.environ, CUBLING_QUICK="1"))
+    # The refused-launch tests provoke cudaErrorCooperativeLaunchTooLarge on purpose (the fallback is
+    # what they test): memcheck still checks their memory, but does not count those API errors.
+    refusing = "refused_cooperative" in name or "radix_sort_launches" in name
+    api = ["--report-api-errors", "no"] if tool == "memcheck" and refusing else []
+    try:
+        run = subprocess.run(["compute-sanitizer", "--tool", tool, "--error-exitcode", "99"] + api + command,
+                             capture_output=True, text=True, env=dict(os.environ, CUBLING_QUICK="1"),
+                             timeout=limit)
+    except subprocess.TimeoutExpired:
+        return False, f"{name:45s} {tool:10s} NOT FINISHED in {limit} s (CUBLING_SANITIZER_TIMEOUT)"
+
     summary = [l for l in run.stdout.splitlines() if "ERROR SUMMARY" in l or "RACECHECK SUMMARY" in l]
     line = f"{name:45s} {tool:10s} {'clean' if run.returncode == 0 else 'FAILED (exit %d)' % run.returncode}  {' '.join(summary)}"
     return run.returncode == 0, line + ("" if run.returncode == 0 else "\n" + run.stdout[-3000:] + run.stderr[-1000:])
