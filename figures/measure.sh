@@ -62,7 +62,7 @@ def sanitize(job):
                              capture_output=True, text=True, env=dict(os.environ, CUBLING_QUICK="1"),
                              timeout=limit)
     except subprocess.TimeoutExpired:
-        return False, f"{name:45s} {tool:10s} NOT FINISHED in {limit} s (CUBLING_SANITIZER_TIMEOUT)"
+        return None, f"{name:45s} {tool:10s} NOT FINISHED in {limit} s (CUBLING_SANITIZER_TIMEOUT)"
 
     summary = [l for l in run.stdout.splitlines() if "ERROR SUMMARY" in l or "RACECHECK SUMMARY" in l]
     line = f"{name:45s} {tool:10s} {'clean' if run.returncode == 0 else 'FAILED (exit %d)' % run.returncode}  {' '.join(summary)}"
@@ -81,10 +81,11 @@ for test in tests:
     if "--check" in command:  # chapter checks: small odd sizes, since the sanitizer slows kernels 10-100x
         command = command + ["--n", "1,33,1000,65537"]
     jobs += [(test["name"], tool, command) for tool in ("memcheck", "racecheck", "synccheck", "initcheck")]
-clean = True
+counts = {True: 0, False: 0, None: 0}  # clean, failed, not finished
 with ThreadPoolExecutor(max_workers=8) as pool:  # the runs share the GPU; the sanitizer is CPU-bound
     for ok, line in pool.map(sanitize, jobs):
-        clean = clean and ok
+        counts[ok] += 1
         print(line, flush=True)
-print(f"compute-sanitizer: {len(jobs)} runs, " + ("all clean" if clean else "FAILURES above"))
+print(f"compute-sanitizer: {len(jobs)} runs, {counts[True]} clean, {counts[False]} failed, "
+      f"{counts[None]} not finished" + (": FAILURES above" if counts[False] else ""))
 PY
