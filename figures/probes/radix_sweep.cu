@@ -187,8 +187,12 @@
 //     look-back: the last tile waits mostly at the barrier for the slowest
 //     tile's ranking, and then on L2, where every tile reads the words of
 //     all those before it. On the same card at 2^28 the library takes
-//     1.10x CUB's faster call for keys and 1.03x for pairs (H200: 0.97 and
-//     1.00, in the chapter's CSV): its tiles were tuned on the H200.
+//     1.10x CUB's faster call for keys and 1.03x for pairs: its tiles were
+//     tuned on the H200. The library at 03b43d8 on an H200 (2026-11-27,
+//     driver 580.159.04, one run, cubling / CUB's faster call): keys u32
+//     2^14 0.46, 2^16 0.63, 2^18 0.67, 2^20 0.66, 2^24 0.93, 2^26 0.96,
+//     2^28 0.97 (CUB's int64_t call 5416 us, ours 5276); pairs 2^26 0.99,
+//     2^28 1.00 (7410 / 7387 us).
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
