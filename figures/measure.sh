@@ -12,7 +12,10 @@
 # CUBLING_PHASES (default "ctest figures sanitizer") picks which of steps 2-4
 # run, so that a long job can be split over several calls of one build.
 # CUBLING_SANITIZER_TIMEOUT=<seconds> ends a sanitizer run that takes longer,
-# and reports it as not finished (never as clean).
+# and reports it as not finished (never as clean). CUBLING_SANITIZER_TOOLS
+# (default "memcheck racecheck synccheck initcheck") picks the tools: under
+# CUBLING_QUICK=1, racecheck of one DeviceScan or DeviceRadixSort test takes
+# 2-3 minutes on an H100 or H200, so the slow tools may need a call of their own.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
@@ -46,6 +49,7 @@ python3 - "$out" "$only" <<'PY' 2>&1 | tee "$out/sanitizer.log"
 import json, os, re, subprocess, sys
 out, only = sys.argv[1], sys.argv[2]
 limit = int(os.environ.get("CUBLING_SANITIZER_TIMEOUT", "0")) or None  # seconds a run may take (unset: no limit)
+tools = os.environ.get("CUBLING_SANITIZER_TOOLS", "memcheck racecheck synccheck initcheck").split()
 tests = json.loads(subprocess.run(["ctest", "--preset", "gpu", "-L", "gpu", "--show-only=json-v1"],
                                   capture_output=True, text=True).stdout)["tests"]
 from concurrent.futures import ThreadPoolExecutor
@@ -80,7 +84,7 @@ for test in tests:
     command = test["command"]
     if "--check" in command:  # chapter checks: small odd sizes, since the sanitizer slows kernels 10-100x
         command = command + ["--n", "1,33,1000,65537"]
-    jobs += [(test["name"], tool, command) for tool in ("memcheck", "racecheck", "synccheck", "initcheck")]
+    jobs += [(test["name"], tool, command) for tool in tools]
 counts = {True: 0, False: 0, None: 0}  # clean, failed, not finished
 with ThreadPoolExecutor(max_workers=8) as pool:  # the runs share the GPU; the sanitizer is CPU-bound
     for ok, line in pool.map(sanitize, jobs):
