@@ -137,9 +137,23 @@
 // Each change that put more reads on the tile states made the scan slower,
 // and none that made the look-back shorter made it faster: what is left is
 // the wait of a tile for the aggregates of the tiles just before it, whose
-// loads are still landing, not the look-back's own reads. Next to try: a
-// grid that gives each block consecutive tiles, so that most predecessors
-// are the block's own and their aggregates are in its shared memory.
+// loads are still landing, not the look-back's own reads.
+//
+// Prepared for the next run, not yet measured: variants _early_release.
+// A stage is held from its load's start until the consumers give it back,
+// which they do today only after the tile's prefix has come: so the ring
+// holds each tile for its load's latency *and* its wait for the prefix.
+// At full speed the ring is what keeps the loads in flight (2 blocks x 6
+// stages x 16 KiB an SM, about 25 MiB over the GPU, which at the H200's
+// read rate is about the loads' latency), so every microsecond a tile
+// waits for its prefix in its stage is a microsecond without a load in that
+// stage. In these variants the consumers give the stage back as soon as
+// their rows are in registers (64 bytes a thread), then wait for the
+// prefix; the prefix's slot gets a barrier of its own (prefix_free), so the
+// look-back warp of a later round cannot overwrite it before every consumer
+// warp has read it. If that closes the gap to _no_look_back, the library's
+// agent takes the same change. After it: blocks that take consecutive
+// tiles, so that most predecessors are the block's own.
 //
 // What the library took from it (agent/agent_scan_streaming.cuh): partial
 // last tiles (read from global memory), item types of 4 and 8 bytes and sums
@@ -189,9 +203,14 @@ __device__ __forceinline__ void consumers_sync()
 
 // ---- the kernel ---------------------------------------------------------------------------
 template <int WARPS_, int VECS_, int STAGES_, bool COUNTER_AT_END_ = false, int LOADS_ = 1, bool LOOK_BACK_ = true,
-          bool BULK_STORE_ = false>
+          bool BULK_STORE_ = false, bool EARLY_RELEASE_ = false>
 struct Shape
 {
+  // true: the consumers give the stage back as soon as their rows are in
+  // registers, before they wait for the tile's prefix, so that the next
+  // load into it starts while the tile waits (prefix_of then gets a barrier
+  // of its own, prefix_free)
+  static constexpr bool EARLY_RELEASE  = EARLY_RELEASE_;
   static constexpr bool BULK_STORE     = BULK_STORE_; // the scanned rows written back to the stage, stored by the copy engine
   static constexpr bool COUNTER_AT_END = COUNTER_AT_END_; // the tile counter after the tile states, as the library has it
   static constexpr int LOADS           = LOADS_;     // bulk copies a tile is loaded in (the copy engine's parallelism)
@@ -218,6 +237,7 @@ __global__ void __launch_bounds__(S::THREADS)
   // the look-back warp has its exclusive prefix (prefix_of); `empty` when the
   // reducer, the look-back warp and every consumer warp are done with it.
   __shared__ unsigned long long full[S::STAGES], reduced[S::STAGES], prefixed[S::STAGES], empty[S::STAGES];
+  __shared__ unsigned long long prefix_free[S::STAGES]; // EARLY_RELEASE: every consumer warp has read prefix_of
   __shared__ long long tile_of[S::STAGES];
   __shared__ int aggregate_of[S::STAGES], prefix_of[S::STAGES];
   __shared__ int warp_total[2][S::WARPS]; // by round parity: a warp may start the next round early
@@ -231,6 +251,7 @@ __global__ void __launch_bounds__(S::THREADS)
       barrier_init(&reduced[s], 1);
       barrier_init(&prefixed[s], 1);
       barrier_init(&empty[s], S::WARPS + 2);
+      barrier_init(&prefix_free[s], S::WARPS);
     }
     barrier_init_fence();
   }
@@ -329,6 +350,10 @@ __global__ void __launch_bounds__(S::THREADS)
       __syncwarp();
       if (lane == 0)
       {
+        if (S::EARLY_RELEASE && k >= S::STAGES)
+        {
+          barrier_wait(&prefix_free[s], (k / S::STAGES - 1) & 1); // round k - STAGES's prefix read
+        }
         prefix_of[s] = prefix;
         barrier_arrive(&prefixed[s]);
         barrier_arrive(&empty[s]);
@@ -353,6 +378,14 @@ __global__ void __launch_bounds__(S::THREADS)
     for (int j = 0; j < S::VECS; ++j)
     {
       v[j] = stage[j * 32 + lane];
+    }
+    if constexpr (S::EARLY_RELEASE)
+    {
+      __syncwarp();
+      if (lane == 0)
+      {
+        barrier_arrive(&empty[s]); // the rows are in registers: the stage may be refilled
+      }
     }
     // The warp's items: each vector scanned, the vector totals scanned across the lanes.
     int carry = 0;
@@ -385,9 +418,18 @@ __global__ void __launch_bounds__(S::THREADS)
     const int below = __reduce_add_sync(0xffffffffu, lane < warp ? total : 0); // the warps before this one
     barrier_wait(&prefixed[s], (k / S::STAGES) & 1);
     const int add = prefix_of[s] + below;
+    if constexpr (S::EARLY_RELEASE)
+    {
+      __syncwarp();
+      if (lane == 0)
+      {
+        barrier_arrive(&prefix_free[s]);
+      }
+    }
     int4* dst = reinterpret_cast<int4*>(out + tile * S::TILE) + warp * (S::WARP_ITEMS / 4);
     if constexpr (S::BULK_STORE)
     {
+      static_assert(!S::EARLY_RELEASE, "the bulk store writes back into the stage");
       // The warp's rows back into its part of the stage, then one bulk copy
       // of them to global memory; the stage is released once that copy has
       // read them.
@@ -410,10 +452,13 @@ __global__ void __launch_bounds__(S::THREADS)
       }
       continue;
     }
-    __syncwarp();
-    if (lane == 0)
+    if constexpr (!S::EARLY_RELEASE)
     {
-      barrier_arrive(&empty[s]); // stage and prefix read: the stage may be refilled
+      __syncwarp();
+      if (lane == 0)
+      {
+        barrier_arrive(&empty[s]); // stage and prefix read: the stage may be refilled
+      }
     }
 #pragma unroll
     for (int j = 0; j < S::VECS; ++j)
@@ -441,9 +486,10 @@ struct Variant
     {
       std::snprintf(loads, sizeof loads, "_%d_loads", S::LOADS);
     }
-    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s", S::WARPS, S::VECS * 4, S::STAGES,
+    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s", S::WARPS, S::VECS * 4, S::STAGES,
                   S::STAGE_BYTES / 1024, S::COUNTER_AT_END ? "_counter_at_end" : "", loads,
-                  S::LOOK_BACK ? "" : "_no_look_back", S::BULK_STORE ? "_bulk_store" : "");
+                  S::LOOK_BACK ? "" : "_no_look_back", S::BULK_STORE ? "_bulk_store" : "",
+                  S::EARLY_RELEASE ? "_early_release" : "");
     return text;
   }
   static int grid()
@@ -585,7 +631,10 @@ int main(int argc, char** argv)
                                           Shape<16, 4, 3>, Shape<8, 16, 3>, Shape<8, 4, 6, true>,
                                           Shape<8, 4, 6, false, 2>, Shape<8, 4, 6, false, 4>,
                                           Shape<8, 4, 6, false, 1, false>, Shape<8, 4, 6, false, 1, true, true>,
-                                          Shape<8, 4, 6, false, 1, false, true>>();
+                                          Shape<8, 4, 6, false, 1, false, true>,
+                                          Shape<8, 4, 6, false, 1, true, false, true>,
+                                          Shape<8, 4, 4, false, 1, true, false, true>,
+                                          Shape<8, 8, 3, false, 1, true, false, true>>();
   // The library's agent in other shapes (the H200 sweep in the file comment)
   for (const Entry& e : {Entry{LibraryAgent<8, 4, 6>::name(), &LibraryAgent<8, 4, 6>::run},
                          Entry{LibraryAgent<8, 4, 4>::name(), &LibraryAgent<8, 4, 4>::run},
