@@ -520,8 +520,7 @@ struct DispatchRadixSort
   cudaError_t InvokeCooperative(OffsetT* d_bins, uint32_t* d_lookback, KeyT* (&key_buffers)[2],
                                 ValueT* (&value_buffers)[2], bool& sorted)
   {
-    using Policy = std::conditional_t<SMALL_TILES, typename ActivePolicy::SmallCooperativePolicy,
-                                      typename ActivePolicy::CooperativePolicy>;
+    using Policy       = cooperative_policy_t<ActivePolicy, SMALL_TILES>;
     using SmallOffsetT = unsigned int; // a GPU-full of tiles: far fewer than 2^32 keys
     static_assert(SMALL_TILES || Policy::TILE_ITEMS >= MIN_TILE_ITEMS,
                   "a cooperative tile smaller than every Onesweep tile would need more look-back words than the storage holds");

@@ -125,6 +125,12 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct CooperativeSo
 };
 
 // example-begin cooperative-kernel
+//! The tile policy of the cooperative kernel's shape (SMALL_TILES: see the
+//! kernel), in a link of the policy chain.
+template <typename Policy, bool SMALL_TILES>
+using cooperative_policy_t =
+    std::conditional_t<SMALL_TILES, typename Policy::SmallCooperativePolicy, typename Policy::CooperativePolicy>;
+
 //! A small input's whole sort in one launch, every block resident at once,
 //! block b owning tile b: the reset, the histogram and every Onesweep pass
 //! of the multi-launch sort, each ended by a grid-wide barrier instead of
@@ -146,17 +152,13 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct CooperativeSo
 //!     takes this shape only for keys aligned to 4 bytes, and, for such a
 //!     sort, only with a second pass. Each pass has one more grid barrier,
 //!     between the counts and the look-back.
-template <typename MaxPolicy, bool SMALL_TILES>
-using cooperative_policy_t = std::conditional_t<SMALL_TILES, typename MaxPolicy::ActivePolicy::SmallCooperativePolicy,
-                                                typename MaxPolicy::ActivePolicy::CooperativePolicy>;
-
 template <typename MaxPolicy, bool SMALL_TILES, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT,
           typename Decomposer>
-__global__ void __launch_bounds__(cooperative_policy_t<MaxPolicy, SMALL_TILES>::BLOCK_THREADS,
-                                  cooperative_policy_t<MaxPolicy, SMALL_TILES>::MIN_BLOCKS)
+__global__ void __launch_bounds__(cooperative_policy_t<typename MaxPolicy::ActivePolicy, SMALL_TILES>::BLOCK_THREADS,
+                                  cooperative_policy_t<typename MaxPolicy::ActivePolicy, SMALL_TILES>::MIN_BLOCKS)
     DeviceRadixSortCooperativeKernel(CooperativeSortArgs<KeyT, ValueT, OffsetT> args, Decomposer decomposer)
 {
-  using Policy = cooperative_policy_t<MaxPolicy, SMALL_TILES>;
+  using Policy = cooperative_policy_t<typename MaxPolicy::ActivePolicy, SMALL_TILES>;
   using HistogramPolicy =
       AgentRadixSortHistogramPolicy<Policy::BLOCK_THREADS, Policy::ITEMS_PER_THREAD, 2, Policy::RADIX_BITS>;
   using Histogram = AgentRadixSortHistogram<HistogramPolicy, IS_DESCENDING, KeyT, OffsetT, Decomposer>;
