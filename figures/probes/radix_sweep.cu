@@ -211,7 +211,7 @@
 #include <vector>
 
 // Option "phases": the cooperative sort's phases, timed by the last block's
-// thread 0: slot 0 to 2 the setup steps, 10 * (pass + 1) + 0 to 3 each pass's.
+// thread 0: slot 0 the kernel's start, 10 * (pass + 1) + 0 to 6 each pass's (step - 10).
 __device__ unsigned long long g_phase[64];
 __device__ int g_pass; // the pass that the last block's thread 0 is in
 __device__ __forceinline__ void probe_stamp(int step)

@@ -76,14 +76,17 @@
 #include <cubling/agent/agent_radix_sort_histogram.cuh>
 #include <cubling/agent/agent_scan.cuh>
 #include <cubling/block/block_radix_rank.cuh>
+#include <cubling/block/block_scan.cuh>
 #include <cubling/block/radix_rank_sort_operations.cuh>
 #include <cubling/util/macros.cuh>
 #include <cubling/util/uninitialized.cuh>
+#include <cubling/warp/warp_scan.cuh>
 
 //! Where a probe may time the cooperative sort (figures/probes/radix_sweep.cu):
-//! `step` 0 at the kernel's start, 1 after the reset, 2 after the
-//! histogram; in each pass 10 at its start, 11 ranked, 12 looked back, 13
-//! scattered. Nothing, unless a probe defines it.
+//! `step` 0 at the kernel's start; in each pass 10 at its start, 11
+//! ranked, 14 past the first barrier, 15 columns scanned, 16 past the
+//! second barrier, 12 offsets found, 13 scattered. Nothing, unless a probe
+//! defines it.
 #ifndef CUBLING_RADIX_SORT_PHASE
 #define CUBLING_RADIX_SORT_PHASE(step)
 #endif
@@ -176,6 +179,8 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct OnesweepLaunc
   const OffsetT* d_bins_in;     //!< where each digit's keys of this portion start
   OffsetT* d_bins_out;          //!< where they start for the next portion (null for the last)
   const OffsetT* d_pass_bins;   //!< the pass's exclusive digit offsets over the whole input
+  uint32_t* d_last_tile_words;  //!< a resident grid with words over read keys: the last tile's words
+  OffsetT* d_digit_totals;      //!< a resident grid: the pass's count of each digit, by the column scan
   int64_t num_items;            //!< keys in the whole input
   int64_t portion_offset;       //!< the portion's first key
   int portion_items;            //!< keys in the portion
@@ -262,6 +267,9 @@ struct AgentRadixSortOnesweep
 
   using Rank = BlockRadixRankMatchEarlyCounts<BLOCK_THREADS, RADIX_BITS, false, Policy::SCAN_ALGORITHM,
                                               Policy::MATCH_ALGORITHM, Policy::RANK_NUM_PARTS>;
+  //! A resident grid's scans: a column of counts by a warp, the totals by the block.
+  using ColumnScan = WarpScan<uint32_t>;
+  using DigitScan  = BlockScan<OffsetT, BLOCK_THREADS>;
   //! Keys only: the values' exchange is a byte that is never used.
   using ValueSlot = std::conditional_t<KEYS_ONLY, unsigned char, ValueT>;
 
@@ -272,6 +280,7 @@ struct AgentRadixSortOnesweep
     union
     {
       typename Rank::TempStorage rank;
+      typename DigitScan::TempStorage digit_scan;
       Uninitialized<Bits[TILE_ITEMS]> keys;
       Uninitialized<ValueSlot[KEYS_ONLY ? 1 : TILE_ITEMS]> values;
     } exchange;
@@ -317,30 +326,35 @@ struct AgentRadixSortOnesweep
     return args.d_lookback + static_cast<int64_t>(t) * WORDS_PER_TILE + digit;
   }
 
-  //! Does this tile publish its words? Not the last tile of words over read
-  //! keys: its words could fall past the input's end, and no tile reads them.
-  __device__ CUBLING_FORCEINLINE bool Publishes() const
+  //! A resident grid's word of digit `digit` of tile `t`: its count, then,
+  //! after the column scan, its exclusive prefix. Over read keys, the last
+  //! tile's words are in storage: past a partial tile's keys they could fall
+  //! past the input's end.
+  __device__ CUBLING_FORCEINLINE uint32_t* ColumnWord(int t, int digit) const
   {
-    return !WORDS_OVER_READ_KEYS || tile + 1 < static_cast<int>(gridDim.x);
+    return WORDS_OVER_READ_KEYS && t + 1 == static_cast<int>(gridDim.x) ? args.d_last_tile_words + digit
+                                                                        : LookBackWord(t, digit);
   }
 
-  //! Step 3's callback: the ranking hands over the tile's counts of this thread's digits.
-  struct PublishCounts
+  //! Step 3's callback: the ranking hands over the tile's counts of this
+  //! thread's digits. RESIDENT: plain counts, for the column scan;
+  //! otherwise look-back words.
+  template <bool RESIDENT> struct PublishCounts
   {
     AgentRadixSortOnesweep& agent;
     __device__ CUBLING_FORCEINLINE void operator()(int (&bins)[BINS_PER_THREAD])
     {
       const uint32_t status = agent.tile == 0 ? Word::PREFIX : Word::AGGREGATE;
-      const bool publishes  = agent.Publishes();
 #pragma unroll
       for (int u = 0; u < BINS_PER_THREAD; ++u)
       {
         agent.counts[u] = bins[u];
         const int digit = ThreadDigit(u);
-        if (digit < RADIX_DIGITS && publishes)
+        if (digit < RADIX_DIGITS)
         {
-          detail::store_relaxed(agent.LookBackWord(agent.tile, digit),
-                                Word::make(status, agent.args.tag, static_cast<uint32_t>(bins[u])));
+          detail::store_relaxed(RESIDENT ? agent.ColumnWord(agent.tile, digit) : agent.LookBackWord(agent.tile, digit),
+                                RESIDENT ? static_cast<uint32_t>(bins[u])
+                                         : Word::make(status, agent.args.tag, static_cast<uint32_t>(bins[u])));
         }
       }
     }
@@ -390,17 +404,98 @@ struct AgentRadixSortOnesweep
           t -= passed;
         }
         // example-end look-back-window
-        if (Publishes())
-        {
-          detail::store_relaxed(LookBackWord(tile, digit),
-                                Word::make(Word::PREFIX, args.tag, before + static_cast<uint32_t>(counts[u])));
-        }
+        detail::store_relaxed(LookBackWord(tile, digit),
+                              Word::make(Word::PREFIX, args.tag, before + static_cast<uint32_t>(counts[u])));
       }
       const OffsetT start    = args.d_bins_in[digit];
       s.digit_offsets[digit] = start + before - static_cast<OffsetT>(tile_digit_starts[u]);
       if (last_tile && args.d_bins_out != nullptr)
       {
         args.d_bins_out[digit] = start + before + static_cast<OffsetT>(counts[u]);
+      }
+    }
+  }
+
+  // example-begin column-scan
+  //! A resident grid's step 4a, once every tile's counts are published: the
+  //! column scan. Each digit's column (its count in every tile) is scanned
+  //! by one warp: digit d by warp d / G of block d % G, for G tiles, so the
+  //! work spreads over the grid. A lane loads the counts of COLUMN_RUN
+  //! consecutive tiles at once, adds them, and the warp scans the lanes'
+  //! sums; the exclusive prefixes go back in place, and the column's total
+  //! to d_digit_totals.
+  __device__ CUBLING_FORCEINLINE void ScanColumns()
+  {
+    constexpr int COLUMN_RUN = 8;
+    const int tiles          = static_cast<int>(gridDim.x);
+    const int lane           = static_cast<int>(threadIdx.x % 32);
+    for (int digit = static_cast<int>(blockIdx.x) + static_cast<int>(threadIdx.x / 32) * tiles; digit < RADIX_DIGITS;
+         digit += tiles * (BLOCK_THREADS / 32))
+    {
+      uint32_t carry = 0; // the column's count in the runs before this one
+      for (int first = 0; first < tiles; first += 32 * COLUMN_RUN)
+      {
+        uint32_t run[COLUMN_RUN];
+        uint32_t sum = 0;
+#pragma unroll
+        for (int k = 0; k < COLUMN_RUN; ++k)
+        {
+          const int t = first + lane * COLUMN_RUN + k;
+          run[k]      = t < tiles ? detail::load_relaxed(ColumnWord(t, digit)) : 0u;
+          sum += run[k];
+        }
+        uint32_t before = 0, all = 0;
+        typename ColumnScan::TempStorage no_storage; // shuffles: the storage is never touched
+        ColumnScan(no_storage).ExclusiveSum(sum, before, all);
+        before += carry;
+#pragma unroll
+        for (int k = 0; k < COLUMN_RUN; ++k)
+        {
+          const int t = first + lane * COLUMN_RUN + k;
+          if (t < tiles)
+          {
+            detail::store_relaxed(ColumnWord(t, digit), before);
+          }
+          before += run[k];
+        }
+        carry += all;
+      }
+      if (lane == 0)
+      {
+        args.d_digit_totals[digit] = static_cast<OffsetT>(carry);
+      }
+    }
+  }
+  // example-end column-scan
+
+  //! A resident grid's step 4, in place of the look-back: two grid-wide
+  //! barriers around the column scan, then each digit's output offset for
+  //! this tile: the digit's start (an exclusive scan of the totals, in
+  //! every block) + the tile's prefix - the digit's start inside the tile.
+  __device__ CUBLING_FORCEINLINE void ResidentOffsets(const int (&tile_digit_starts)[BINS_PER_THREAD])
+  {
+    const cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+    grid.sync(); // every tile's counts published
+    CUBLING_RADIX_SORT_PHASE(14);
+    ScanColumns();
+    CUBLING_RADIX_SORT_PHASE(15);
+    grid.sync(); // every prefix and total written
+    CUBLING_RADIX_SORT_PHASE(16);
+    OffsetT totals[BINS_PER_THREAD], starts[BINS_PER_THREAD];
+#pragma unroll
+    for (int u = 0; u < BINS_PER_THREAD; ++u)
+    {
+      totals[u] = ThreadDigit(u) < RADIX_DIGITS ? __ldcg(args.d_digit_totals + ThreadDigit(u)) : OffsetT(0);
+    }
+    DigitScan(s.exchange.digit_scan).ExclusiveSum(totals, starts);
+#pragma unroll
+    for (int u = 0; u < BINS_PER_THREAD; ++u)
+    {
+      const int digit = ThreadDigit(u);
+      if (digit < RADIX_DIGITS)
+      {
+        const OffsetT before   = detail::load_relaxed(ColumnWord(tile, digit));
+        s.digit_offsets[digit] = starts[u] + before - static_cast<OffsetT>(tile_digit_starts[u]);
       }
     }
   }
@@ -426,14 +521,10 @@ struct AgentRadixSortOnesweep
   //! stamp the tile's look-back words with this launch's tag, as a ranked
   //! tile would. Without the stamp, the words of the launch three before
   //! (the same tag) would survive two copying passes and read as this
-  //! launch's. OUT_OF_LINE: the copy is a call (the Onesweep kernel), or
-  //! inlined (the cooperative kernel, which keeps a whole sort's state
-  //! across the call, and which the call cost registers: 64-bit keys went
-  //! from 80 to 141, one block per SM fewer).
-  template <bool OUT_OF_LINE>
+  //! launch's. The copy is a call, not inlined (detail::onesweep_copy_tile_out_of_line).
   __device__ CUBLING_FORCEINLINE void CopyTile(int t)
   {
-    for (int digit = threadIdx.x; digit < RADIX_DIGITS && !WORDS_OVER_READ_KEYS; digit += BLOCK_THREADS)
+    for (int digit = threadIdx.x; digit < RADIX_DIGITS; digit += BLOCK_THREADS)
     {
       detail::store_relaxed(LookBackWord(t, digit), Word::make(Word::PREFIX, args.tag, 0));
     }
@@ -443,25 +534,12 @@ struct AgentRadixSortOnesweep
       return;
     }
     const int valid = args.portion_items - tile_offset < TILE_ITEMS ? args.portion_items - tile_offset : TILE_ITEMS;
-    CopyItems<OUT_OF_LINE>(args.d_keys_in + tile_offset, args.d_keys_out + args.portion_offset + tile_offset, valid);
+    detail::onesweep_copy_tile_out_of_line<ITEMS_PER_THREAD>(args.d_keys_in + tile_offset,
+                                                             args.d_keys_out + args.portion_offset + tile_offset, valid);
     if constexpr (!KEYS_ONLY)
     {
-      CopyItems<OUT_OF_LINE>(args.d_values_in + tile_offset, args.d_values_out + args.portion_offset + tile_offset,
-                             valid);
-    }
-  }
-
-  //! CopyTile's copy of keys or values, a call or inlined.
-  template <bool OUT_OF_LINE, typename T>
-  __device__ CUBLING_FORCEINLINE static void CopyItems(const T* in, T* out, int valid)
-  {
-    if constexpr (OUT_OF_LINE)
-    {
-      detail::onesweep_copy_tile_out_of_line<ITEMS_PER_THREAD>(in, out, valid);
-    }
-    else
-    {
-      detail::onesweep_copy_tile<ITEMS_PER_THREAD>(in, out, valid);
+      detail::onesweep_copy_tile_out_of_line<ITEMS_PER_THREAD>(
+          args.d_values_in + tile_offset, args.d_values_out + args.portion_offset + tile_offset, valid);
     }
   }
 
@@ -542,8 +620,9 @@ struct AgentRadixSortOnesweep
     }
   }
 
-  //! Steps 2 to 5 for one tile; FULL_TILE: every one of its keys is there.
-  template <bool FULL_TILE>
+  //! Steps 2 to 5 for one tile; FULL_TILE: every one of its keys is there;
+  //! RESIDENT: a resident grid's tile, whose offsets come from the column scan.
+  template <bool FULL_TILE, bool RESIDENT>
   __device__ CUBLING_FORCEINLINE void ProcessTile(int tile_offset, int valid)
   {
     Bits bits[ITEMS_PER_THREAD];
@@ -553,13 +632,17 @@ struct AgentRadixSortOnesweep
     const Extractor digits(static_cast<uint32_t>(args.current_bit), static_cast<uint32_t>(args.num_bits), decomposer);
     int ranks[ITEMS_PER_THREAD];
     int tile_digit_starts[BINS_PER_THREAD];
-    Rank(s.exchange.rank).RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts{*this});
+    Rank(s.exchange.rank).RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts<RESIDENT>{*this});
     CUBLING_RADIX_SORT_PHASE(11);
-    if constexpr (WORDS_OVER_READ_KEYS)
+    if constexpr (RESIDENT)
     {
-      cooperative_groups::this_grid().sync(); // every tile's words published, none read yet
+      __syncthreads(); // the ranking's storage becomes the totals' scan
+      ResidentOffsets(tile_digit_starts);
     }
-    LookBack(tile_digit_starts, tile_offset + TILE_ITEMS >= args.portion_items);
+    else
+    {
+      LookBack(tile_digit_starts, tile_offset + TILE_ITEMS >= args.portion_items);
+    }
     CUBLING_RADIX_SORT_PHASE(12);
     __syncthreads(); // the ranking's storage becomes the keys' exchange; the offsets are in
 
@@ -580,18 +663,18 @@ struct AgentRadixSortOnesweep
   }
 
   //! Steps 2 to 5 for tile `t` of the portion.
-  __device__ CUBLING_FORCEINLINE void ProcessTileAt(int t)
+  template <bool RESIDENT> __device__ CUBLING_FORCEINLINE void ProcessTileAt(int t)
   {
     tile                  = t;
     const int tile_offset = tile * TILE_ITEMS;
     const int valid = args.portion_items - tile_offset < TILE_ITEMS ? args.portion_items - tile_offset : TILE_ITEMS;
     if (valid == TILE_ITEMS)
     {
-      ProcessTile<true>(tile_offset, valid);
+      ProcessTile<true, RESIDENT>(tile_offset, valid);
     }
     else
     {
-      ProcessTile<false>(tile_offset, valid);
+      ProcessTile<false, RESIDENT>(tile_offset, valid);
     }
   }
 
@@ -606,23 +689,18 @@ struct AgentRadixSortOnesweep
     __syncthreads();
     if (one_digit)
     {
-      CopyTile<true>(s.tile);
+      CopyTile(s.tile);
       return;
     }
-    ProcessTileAt(s.tile);
+    ProcessTileAt<false>(s.tile);
   }
 
   //! Steps 2 to 5 in a grid whose blocks are all resident at once (the
   //! cooperative sort of a small input): block b takes tile b, with no
-  //! counter, since no tile can wait on a block that has not started.
+  //! counter, and finds its offsets by the column scan (see the file comment).
   __device__ CUBLING_FORCEINLINE void ProcessResident()
   {
-    if (OneDigitPass())
-    {
-      CopyTile<false>(static_cast<int>(blockIdx.x));
-      return;
-    }
-    ProcessTileAt(static_cast<int>(blockIdx.x));
+    ProcessTileAt<true>(static_cast<int>(blockIdx.x));
   }
 };
 

@@ -116,8 +116,8 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct CooperativeSo
   KeyT* d_key_buffers[2];       //!< the passes' targets (radix_sort_pass_target)
   const ValueT* d_values_in;    //!< the input values (keys only: unused)
   ValueT* d_value_buffers[2];   //!< likewise
-  OffsetT* d_bins;              //!< RADIX_DIGITS counts per pass
-  uint32_t* d_lookback;         //!< RADIX_DIGITS words per tile (per block); small tiles: unused
+  OffsetT* d_bins;              //!< RADIX_DIGITS digit totals per pass
+  uint32_t* d_lookback;         //!< RADIX_DIGITS words per tile (per block); small tiles: the last tile's
   int num_items;                //!< keys, at most one tile per block
   int begin_bit;                //!< the first bit sorted on
   int end_bit;                  //!< one past the last bit sorted on
@@ -132,70 +132,38 @@ using cooperative_policy_t =
     std::conditional_t<SMALL_TILES, typename Policy::SmallCooperativePolicy, typename Policy::CooperativePolicy>;
 
 //! A small input's whole sort in one launch, every block resident at once,
-//! block b owning tile b: the reset, the histogram and every Onesweep pass
-//! of the multi-launch sort, each ended by a grid-wide barrier instead of
-//! by the end of a kernel. The histogram stays counts in global memory;
-//! each block turns a pass's counts into offsets in its own shared memory
-//! when the pass starts (one read of 256 counts), so that no block has to
-//! finish the histogram for the others, and the passes read their offsets
-//! from shared memory. Two shapes:
+//! block b owning tile b: every Onesweep pass of the multi-launch sort,
+//! ended by a grid-wide barrier instead of by the end of a kernel, and with
+//! no histogram, no reset and no look-back. Each tile publishes its digit
+//! counts; after a grid-wide barrier, the grid scans each digit's column of
+//! counts over the tiles, which gives every tile its prefix and every digit
+//! its total; after another, each block scans the totals into the digits'
+//! starts (AgentRadixSortOnesweep::ResidentOffsets). Every word is written
+//! before it is read, with a barrier between, so whatever the storage held
+//! before does not matter. Two shapes:
 //!   - SMALL_TILES false (CooperativePolicy): tiles at least as large as the
-//!     chain's smallest Onesweep tile, so no more look-back words than the
-//!     storage holds, in wide blocks, so that a few tiles still spread their
-//!     ranking over many warps;
+//!     chain's smallest Onesweep tile, so no more words than the storage
+//!     holds, in wide blocks, so that a few tiles still spread their ranking
+//!     over many warps;
 //!   - SMALL_TILES true (SmallCooperativePolicy): many small tiles, so that
 //!     an input of a few tens of thousands of keys spreads over every SM.
-//!     Their look-back words lie over the keys each tile has read
-//!     (AgentRadixSortOnesweep's WORDS_OVER_READ_KEYS): over the pass's
-//!     input, or in the first pass of a sort that must leave its input
-//!     alone, over the buffer that the second pass writes. So the dispatch
-//!     takes this shape only for keys aligned to 4 bytes, and, for such a
-//!     sort, only with a second pass. Each pass has one more grid barrier,
-//!     between the counts and the look-back.
+//!     Their words lie over the keys each tile has read (AgentRadixSortOnesweep's
+//!     WORDS_OVER_READ_KEYS): over the pass's input, or in the first pass of
+//!     a sort that must leave its input alone, over the buffer that the
+//!     second pass writes. So the dispatch takes this shape only for keys
+//!     aligned to 4 bytes, and, for such a sort, only with a second pass.
 template <typename MaxPolicy, bool SMALL_TILES, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT,
           typename Decomposer>
 __global__ void __launch_bounds__(cooperative_policy_t<typename MaxPolicy::ActivePolicy, SMALL_TILES>::BLOCK_THREADS,
                                   cooperative_policy_t<typename MaxPolicy::ActivePolicy, SMALL_TILES>::MIN_BLOCKS)
     DeviceRadixSortCooperativeKernel(CooperativeSortArgs<KeyT, ValueT, OffsetT> args, Decomposer decomposer)
 {
-  using Policy = cooperative_policy_t<typename MaxPolicy::ActivePolicy, SMALL_TILES>;
-  using HistogramPolicy =
-      AgentRadixSortHistogramPolicy<Policy::BLOCK_THREADS, Policy::ITEMS_PER_THREAD, 2, Policy::RADIX_BITS>;
-  using Histogram = AgentRadixSortHistogram<HistogramPolicy, IS_DESCENDING, KeyT, OffsetT, Decomposer>;
-  using Onesweep  = AgentRadixSortOnesweep<Policy, IS_DESCENDING, KeyT, ValueT, OffsetT, Decomposer, SMALL_TILES>;
-  using BinScan   = BlockScan<OffsetT, Policy::BLOCK_THREADS>;
+  using Policy   = cooperative_policy_t<typename MaxPolicy::ActivePolicy, SMALL_TILES>;
+  using Onesweep = AgentRadixSortOnesweep<Policy, IS_DESCENDING, KeyT, ValueT, OffsetT, Decomposer, SMALL_TILES>;
   constexpr int RADIX_DIGITS = 1 << Policy::RADIX_BITS;
-  static_assert(Policy::BLOCK_THREADS >= RADIX_DIGITS, "a thread per digit");
-  __shared__ union
-  {
-    typename Histogram::TempStorage histogram;
-    typename BinScan::TempStorage bin_scan;
-    typename Onesweep::TempStorage onesweep;
-  } temp_storage;
-  __shared__ OffsetT pass_bins[RADIX_DIGITS]; // the current pass's exclusive digit offsets
-  const cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  __shared__ typename Onesweep::TempStorage temp_storage;
   const int passes = radix_sort_passes(args.begin_bit, args.end_bit, Policy::RADIX_BITS);
   CUBLING_RADIX_SORT_PHASE(0);
-
-  // The reset: the storage may hold anything.
-  const int lookback_words = SMALL_TILES ? 0 : static_cast<int>(gridDim.x) * RADIX_DIGITS;
-  for (int i = static_cast<int>(grid.thread_rank()); i < lookback_words; i += static_cast<int>(grid.size()))
-  {
-    args.d_lookback[i] = 0;
-  }
-  for (int i = static_cast<int>(grid.thread_rank()); i < passes * RADIX_DIGITS; i += static_cast<int>(grid.size()))
-  {
-    args.d_bins[i] = 0;
-  }
-  grid.sync();
-  CUBLING_RADIX_SORT_PHASE(1);
-
-  // The digit counts of every pass, added up in d_bins.
-  Histogram(temp_storage.histogram, args.d_bins, nullptr, args.d_keys_in, args.num_items, args.begin_bit,
-            args.end_bit, decomposer)
-      .CountAndAdd();
-  grid.sync();
-  CUBLING_RADIX_SORT_PHASE(2);
 
   // The passes, one tile per block.
   const KeyT* keys_in     = args.d_keys_in;
@@ -203,44 +171,33 @@ __global__ void __launch_bounds__(cooperative_policy_t<typename MaxPolicy::Activ
   for (int pass = 0; pass < passes; ++pass)
   {
     CUBLING_RADIX_SORT_PHASE(10);
-    const int digit = static_cast<int>(threadIdx.x);
-    OffsetT count   = digit < RADIX_DIGITS ? __ldcg(args.d_bins + pass * RADIX_DIGITS + digit) : OffsetT(0);
-    BinScan(temp_storage.bin_scan).ExclusiveSum(count, count);
-    if (digit < RADIX_DIGITS)
-    {
-      pass_bins[digit] = count;
-    }
-    __syncthreads(); // the offsets are in; the scan's storage is free
-
     const int target = radix_sort_pass_target(pass, passes, args.is_overwrite_okay);
     const int bit    = args.begin_bit + pass * Policy::RADIX_BITS;
     OnesweepLaunchArgs<KeyT, ValueT, OffsetT> sweep{};
-    sweep.d_keys_in      = keys_in;
-    sweep.d_keys_out     = args.d_key_buffers[target];
-    sweep.d_values_in    = values_in;
-    sweep.d_values_out   = args.d_value_buffers[target];
-    sweep.d_lookback     = args.d_lookback;
+    sweep.d_keys_in    = keys_in;
+    sweep.d_keys_out   = args.d_key_buffers[target];
+    sweep.d_values_in  = values_in;
+    sweep.d_values_out = args.d_value_buffers[target];
+    sweep.d_lookback   = args.d_lookback;
     if constexpr (SMALL_TILES) // over the keys this pass reads, or over the next pass's target
     {
       KeyT* under = pass == 0 && !args.is_overwrite_okay
                         ? args.d_key_buffers[radix_sort_pass_target(1, passes, false)]
                         : const_cast<KeyT*>(keys_in);
-      sweep.d_lookback = reinterpret_cast<uint32_t*>(under);
+      sweep.d_lookback        = reinterpret_cast<uint32_t*>(under);
+      sweep.d_last_tile_words = args.d_lookback;
     }
-    sweep.d_bins_in      = pass_bins;
-    sweep.d_bins_out     = nullptr;
-    sweep.d_pass_bins    = pass_bins;
+    sweep.d_digit_totals = args.d_bins + pass * RADIX_DIGITS;
     sweep.num_items      = args.num_items;
     sweep.portion_offset = 0;
     sweep.portion_items  = args.num_items;
     sweep.current_bit    = bit;
     sweep.num_bits       = args.end_bit - bit < Policy::RADIX_BITS ? args.end_bit - bit : Policy::RADIX_BITS;
-    sweep.tag            = onesweep_word::tag_of_launch(pass);
-    Onesweep(temp_storage.onesweep, sweep, decomposer).ProcessResident();
+    Onesweep(temp_storage, sweep, decomposer).ProcessResident();
     CUBLING_RADIX_SORT_PHASE(13);
     if (pass + 1 < passes)
     {
-      grid.sync(); // every key of this pass written, and visible; the shared offsets free
+      cooperative_groups::this_grid().sync(); // every key of this pass written, and visible; every word read
     }
     keys_in   = args.d_key_buffers[target];
     values_in = args.d_value_buffers[target];
