@@ -270,6 +270,15 @@ struct AgentRadixSortOnesweep
   //! A resident grid's scans: a column of counts by a warp, the totals by the block.
   using ColumnScan = WarpScan<uint32_t>;
   using DigitScan  = BlockScan<OffsetT, BLOCK_THREADS>;
+  //! A resident grid of at most this many tiles reads every tile's counts
+  //! (DirectColumnSums); a larger one scans the columns (ScanColumns). Each
+  //! block's read grows with the tiles (1 KiB a tile), the column scan's
+  //! second barrier does not: measured with figures/probes/radix_sweep.cu
+  //! on the H200 (its comment has the times), the direct read won at 32
+  //! tiles, tied at 64 and lost at 114 and 128.
+  static constexpr int DIRECT_MAX_TILES = 64;
+  //! The threads that read one digit's counts, in DirectColumnSums.
+  static constexpr int READERS = BLOCK_THREADS >= RADIX_DIGITS ? BLOCK_THREADS / RADIX_DIGITS : 1;
   //! Keys only: the values' exchange is a byte that is never used.
   using ValueSlot = std::conditional_t<KEYS_ONLY, unsigned char, ValueT>;
 
@@ -280,7 +289,12 @@ struct AgentRadixSortOnesweep
     union
     {
       typename Rank::TempStorage rank;
-      typename DigitScan::TempStorage digit_scan;
+      struct
+      {
+        uint32_t before[READERS][RADIX_DIGITS]; // a reader's sum over the tiles before this one
+        uint32_t all[READERS][RADIX_DIGITS];    // and over every tile
+        typename DigitScan::TempStorage scan;
+      } digits;
       Uninitialized<Bits[TILE_ITEMS]> keys;
       Uninitialized<ValueSlot[KEYS_ONLY ? 1 : TILE_ITEMS]> values;
     } exchange;
@@ -468,35 +482,92 @@ struct AgentRadixSortOnesweep
   }
   // example-end column-scan
 
-  //! A resident grid's step 4, in place of the look-back: two grid-wide
-  //! barriers around the column scan, then each digit's output offset for
-  //! this tile: the digit's start (an exclusive scan of the totals, in
+  // example-begin direct-column-sums
+  //! A resident grid's step 4a for a few tiles, once every tile's counts are
+  //! published: each block reads them all. READERS threads share a digit,
+  //! each taking every READERS-th tile, DIRECT_RUN loads in flight; a
+  //! tile's counts are consecutive words, so a warp's loads are whole
+  //! lines. The digit's count in the tiles before this one, and in all of
+  //! them, go to `before` and `all` (thread `digit`).
+  __device__ CUBLING_FORCEINLINE void DirectColumnSums(uint32_t& before, uint32_t& all)
+  {
+    constexpr int DIRECT_RUN = 8;
+    const int tiles          = static_cast<int>(gridDim.x);
+    const int digit          = static_cast<int>(threadIdx.x) % RADIX_DIGITS;
+    const int reader         = static_cast<int>(threadIdx.x) / RADIX_DIGITS;
+    uint32_t mine_before = 0, mine_all = 0;
+    if (reader < READERS)
+    {
+      for (int first = reader; first < tiles; first += READERS * DIRECT_RUN)
+      {
+        uint32_t run[DIRECT_RUN];
+#pragma unroll
+        for (int k = 0; k < DIRECT_RUN; ++k)
+        {
+          const int t = first + k * READERS;
+          run[k]      = t < tiles ? detail::load_relaxed(ColumnWord(t, digit)) : 0u;
+        }
+#pragma unroll
+        for (int k = 0; k < DIRECT_RUN; ++k)
+        {
+          mine_before += first + k * READERS < tile ? run[k] : 0u;
+          mine_all += run[k];
+        }
+      }
+      s.exchange.digits.before[reader][digit] = mine_before;
+      s.exchange.digits.all[reader][digit]    = mine_all;
+    }
+    __syncthreads();
+    before = 0;
+    all    = 0;
+    if (threadIdx.x < RADIX_DIGITS)
+    {
+#pragma unroll
+      for (int r = 0; r < READERS; ++r)
+      {
+        before += s.exchange.digits.before[r][threadIdx.x];
+        all += s.exchange.digits.all[r][threadIdx.x];
+      }
+    }
+  }
+  // example-end direct-column-sums
+
+  //! A resident grid's step 4, in place of the look-back: a grid-wide
+  //! barrier once every tile has published its counts; then, for a few
+  //! tiles, every block reads them all, and for more, the grid scans the
+  //! columns and waits at a second barrier. Each digit's output offset for
+  //! this tile is the digit's start (an exclusive scan of the totals, in
   //! every block) + the tile's prefix - the digit's start inside the tile.
   __device__ CUBLING_FORCEINLINE void ResidentOffsets(const int (&tile_digit_starts)[BINS_PER_THREAD])
   {
+    static_assert(BLOCK_THREADS >= RADIX_DIGITS && BINS_PER_THREAD == 1, "a resident grid has a thread per digit");
     const cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+    const int digit                           = static_cast<int>(threadIdx.x);
     grid.sync(); // every tile's counts published
     CUBLING_RADIX_SORT_PHASE(14);
-    ScanColumns();
-    CUBLING_RADIX_SORT_PHASE(15);
-    grid.sync(); // every prefix and total written
-    CUBLING_RADIX_SORT_PHASE(16);
-    OffsetT totals[BINS_PER_THREAD], starts[BINS_PER_THREAD];
-#pragma unroll
-    for (int u = 0; u < BINS_PER_THREAD; ++u)
+    uint32_t before = 0, all = 0;
+    if (static_cast<int>(gridDim.x) <= DIRECT_MAX_TILES)
     {
-      totals[u] = ThreadDigit(u) < RADIX_DIGITS ? __ldcg(args.d_digit_totals + ThreadDigit(u)) : OffsetT(0);
+      DirectColumnSums(before, all);
+      CUBLING_RADIX_SORT_PHASE(15);
     }
-    DigitScan(s.exchange.digit_scan).ExclusiveSum(totals, starts);
-#pragma unroll
-    for (int u = 0; u < BINS_PER_THREAD; ++u)
+    else
     {
-      const int digit = ThreadDigit(u);
+      ScanColumns();
+      CUBLING_RADIX_SORT_PHASE(15);
+      grid.sync(); // every prefix and total written
+      CUBLING_RADIX_SORT_PHASE(16);
       if (digit < RADIX_DIGITS)
       {
-        const OffsetT before   = detail::load_relaxed(ColumnWord(tile, digit));
-        s.digit_offsets[digit] = starts[u] + before - static_cast<OffsetT>(tile_digit_starts[u]);
+        before = detail::load_relaxed(ColumnWord(tile, digit));
+        all    = static_cast<uint32_t>(__ldcg(args.d_digit_totals + digit));
       }
+    }
+    OffsetT start;
+    DigitScan(s.exchange.digits.scan).ExclusiveSum(static_cast<OffsetT>(all), start);
+    if (digit < RADIX_DIGITS)
+    {
+      s.digit_offsets[digit] = start + static_cast<OffsetT>(before) - static_cast<OffsetT>(tile_digit_starts[0]);
     }
   }
 
