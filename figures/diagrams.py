@@ -1454,34 +1454,47 @@ def ch10_cluster_pass():
     return svg
 
 
+def count_glyph(svg, x, y, w, h, t):
+    """A cell of tile t's digit counts: a tiny histogram in the tile's colours."""
+    cell(svg, x, y, w, h, "", fill=THREAD_FILL[t], stroke=THREAD_INK[t], width=1.2)
+    bar = (w - 4) / 3
+    for k, share in enumerate((0.45, 0.8, 0.6)):
+        top = y + h - 5 - share * (h - 10)
+        svg.rect(x + 2 + k * bar + 0.8, top, bar - 1.6, y + h - 5 - top, fill=THREAD_INK[t], stroke="none",
+                 width=0)
+
+
 def ch10_words_over_keys():
-    """The cooperative sort in small tiles: each tile's look-back words over the keys it has read."""
-    tiles, eighths, last_keys = 4, 8, 3          # a tile's keys in eighths; its words take one eighth
+    """The cooperative sort in small tiles: each tile's digit counts over the keys it has read."""
+    tiles, eighths, last_keys = 4, 8, 3          # a tile's keys in eighths; its counts take one eighth
     x0, unit, gap, h = 200, 19, 16, 34           # an eighth's width, the space between tiles
     tw = eighths * unit
+    last = tiles - 1
 
     def tx(t):
         return x0 + t * (tw + gap)
 
     def width(t):
-        return (last_keys if t == tiles - 1 else eighths) * unit
+        return (last_keys if t == last else eighths) * unit
 
-    svg = Svg(860, 470, "One pass of the cooperative sort in small tiles. Block b loads tile b of the pass's input "
-                        "into its registers; then no one else reads that part of the buffer, so block b writes its "
-                        "look-back words, one per digit, over the first eighth of it: an aggregate, or for tile 0 a "
-                        "prefix. The last tile, which may be too short and whose words no tile reads, writes none. "
-                        "A grid barrier; then each tile looks back over the words of the tiles before it, and "
-                        "scatters its keys into the other buffer; a grid barrier ends the pass.")
+    right = tx(last) + width(last)
+    svg = Svg(860, 560, "One pass of the cooperative sort in small tiles. Block b loads tile b of the pass's input "
+                        "into its registers and ranks it; then no one else reads that part of the buffer, so block "
+                        "b writes its 256 digit counts over the first eighth of it. The last tile, which may be too "
+                        "short, writes its counts into the temporary storage. A grid barrier; then each block finds, "
+                        "for each digit, its count in the tiles before it and in all tiles, and scans the totals "
+                        "into the digits' starts; it scatters its keys into the other buffer, and a grid barrier "
+                        "ends the pass.")
     for t in range(tiles):
-        svg.text(tx(t) + tw / 2, 30, f"tile {t}" + (" (last)" if t == tiles - 1 else ""), size=14,
+        svg.text(tx(t) + tw / 2, 30, f"tile {t}" + (" (last)" if t == last else ""), size=14,
                  anchor="middle", bold=True)
 
-    def label(y, text, sub):
-        svg.text(x0 - 14, y + h / 2 - 2, text, size=14, anchor="end")
-        svg.text(x0 - 14, y + h / 2 + 14, sub, size=12, anchor="end", fill=NOTE)
+    def label(y, text, sub, row_h=h):
+        svg.text(x0 - 14, y + row_h / 2 - 2, text, size=14, anchor="end")
+        svg.text(x0 - 14, y + row_h / 2 + 14, sub, size=12, anchor="end", fill=NOTE)
 
     def barrier(y, text):
-        svg.line(x0 - 10, y, tx(tiles - 1) + width(tiles - 1) + 10, y, stroke=RED, width=2, dash="6 4")
+        svg.line(x0 - 10, y, right + 10, y, stroke=RED, width=2, dash="6 4")
         svg.text(x0 - 14, y + 4, text, size=12, anchor="end", fill=RED, bold=True)
 
     # 1. the pass's input: every tile's keys
@@ -1489,52 +1502,169 @@ def ch10_words_over_keys():
     label(r1, "the pass's input", "keys, by tile")
     for t in range(tiles):
         cell(svg, tx(t), r1, width(t), h, "keys", fill=THREAD_FILL[t], stroke=THREAD_INK[t], size=12)
-    # 2. loaded, then the words over the first eighth of the tile's own keys
+    # 2. loaded and ranked, then the counts over the first eighth of the tile's own keys
     r2 = r1 + h + 56
     for t in range(tiles):
         svg.line(tx(t) + width(t) / 2, r1 + h + 4, tx(t) + width(t) / 2, r2 - 6, stroke=THREAD_INK[t], width=1.4,
                  arrow=True)
         svg.text(tx(t) + width(t) / 2 + 6, r1 + h + 30, f"block {t} loads", size=11, fill=NOTE)
-    def words_row(y, notes):
-        """The buffer once every block has read its keys: tile t's words over its first eighth."""
-        for t in range(tiles):
-            cell(svg, tx(t), y, width(t), h, "", fill=EMPTY, stroke=FAINT)
-            if t < tiles - 1:
-                state = "P" if t == 0 else "A"
-                _, fill, stroke = LOOK_BACK_STATES[state]
-                cell(svg, tx(t), y, unit, h, state, fill=fill, stroke=stroke, size=12, bold=True)
-                if notes:
-                    svg.text(tx(t) + unit + 6, y + h / 2 + 5, "keys read: free", size=11, fill=NOTE)
-            elif notes:
-                svg.text(tx(t) + width(t) / 2, y + h / 2 + 5, "no words", size=11, anchor="middle", fill=RED)
-
     label(r2, "the same buffer", "after the loads")
-    words_row(r2, True)
-    svg.brace(tx(0), tx(0) + unit, r2 + h + 6, "256 words: an eighth of 2048 keys", size=12, below=True)
-    barrier(r2 + h + 40, "grid barrier")
-    # 3. the look-back of the last tile over the words before it
-    r3 = r2 + h + 76
-    label(r3, "look-back", "of the last tile")
-    words_row(r3, False)
-    last = tiles - 1
-    y = r3 + h + 14
-    svg.line(tx(last) + width(last) / 2, y, tx(0) + unit / 2, y, stroke=GREEN, width=1.6, arrow=True)
-    for t in range(tiles - 1):
-        svg.line(tx(t) + unit / 2, y, tx(t) + unit / 2, r3 + h + 2, stroke=GREEN, width=1.2)
-    svg.text(tx(last) + width(last) + 8, r3 + h / 2 + 5, "A + A + P", size=12, fill=NOTE)
-    svg.text(tx(last) + width(last) + 8, r3 + h / 2 + 21, "per digit", size=12, fill=NOTE)
+    for t in range(tiles):
+        cell(svg, tx(t), r2, width(t), h, "", fill=EMPTY, stroke=FAINT)
+        if t < last:
+            count_glyph(svg, tx(t), r2, unit, h, t)
+            svg.text(tx(t) + unit + 6, r2 + h / 2 + 5, "keys read: free", size=11, fill=NOTE)
+        else:
+            svg.text(tx(t) + width(t) / 2, r2 + h / 2 + 5, "free", size=11, anchor="middle", fill=NOTE)
+    svg.brace(tx(0), tx(0) + unit, r2 + h + 6, "256 counts: an eighth of 2048 keys", size=12, below=True)
+    # the last tile's counts: in the temporary storage
+    box_x, box_y, box_w, box_h = tx(2) + 40, r2 + h + 30, right + 10 - (tx(2) + 40), h + 10
+    svg.line(tx(last) + width(last) / 2, r2 + h + 2, tx(last) + width(last) / 2, box_y - 3, stroke=THREAD_INK[last],
+             width=1.4, arrow=True)
+    svg.rect(box_x, box_y, box_w, box_h, fill="#ffffff", stroke=LINE, width=1.2, rx=4, dash="4 3")
+    count_glyph(svg, box_x + 8, box_y + 5, unit, h, last)
+    svg.text(box_x + unit + 16, box_y + box_h / 2 - 3, "last tile's counts:", size=12)
+    svg.text(box_x + unit + 16, box_y + box_h / 2 + 12, "in temporary storage", size=12, fill=NOTE)
+    barrier(box_y + box_h + 20, "grid barrier")
+    # 3. the offsets, from every tile's counts
+    r3 = box_y + box_h + 46
+    oh = 64
+    label(r3, "offsets", "from every tile's counts", oh)
+    svg.rect(tx(0), r3, right - tx(0), oh, fill="#ffffff", stroke=LINE, width=1.0)
+    for k, line in enumerate(["Each block finds, for each digit, its count in the tiles before it",
+                              "(its prefix) and in all tiles (the digit's total): see the next figure.",
+                              "A block scan of the totals then gives each digit's start."]):
+        svg.text(tx(0) + 12, r3 + 20 + 18 * k, line, size=12)
     # 4. the scatter into the other buffer, and the end of the pass
-    r4 = r3 + h + 56
+    r4 = r3 + oh + 30
     label(r4, "the other buffer", "scattered by digit")
-    cell(svg, tx(0), r4, tx(last) + width(last) - tx(0), h, "every key at its digit's place", fill="#ffffff",
-         stroke=LINE, size=12)
+    cell(svg, tx(0), r4, right - tx(0), h, "every key at its digit's place", fill="#ffffff", stroke=LINE, size=12)
     barrier(r4 + h + 22, "grid barrier")
-    notes = ["Words read only after the first barrier: no tile takes an old key for a word, and none waits.",
-             "The first pass of a sort that must leave its input alone writes its words over the same parts",
-             "of the buffer that the second pass writes: the one buffer this pass does not touch."]
+    notes = ["Every count is written before it is read, with a grid barrier between: whatever the memory held",
+             "before (old keys, garbage) is never taken for a count, and nothing is reset. The first pass of a",
+             "sort that must leave its input alone writes its counts over the same parts of the buffer that",
+             "the second pass writes, which the first pass does not touch."]
     for k, note in enumerate(notes):
         svg.text(20, r4 + h + 60 + 19 * k, note, size=13, fill=NOTE)
     svg.height = int(r4 + h + 60 + 19 * len(notes) - 4)
+    return svg
+
+
+def ch10_column_sums():
+    """A tile's prefixes and the digits' totals from every tile's counts: read them all, or scan the columns."""
+    digits = [0, 1, 2, 3, 4, 5, None, 255]      # the columns drawn; None: the digits left out
+    counts = [[9, 4, 7, 5, 11, 6, 8],           # tile t's count of each digit drawn (the last tile is short)
+              [6, 10, 3, 8, 7, 9, 5],
+              [12, 7, 8, 2, 5, 10, 6],
+              [4, 2, 3, 1, 5, 2, 3]]
+    tiles, shown, worked = len(counts), 2, 3    # the block whose sums are drawn, and the digit worked out
+    x0, pitch, w, h, rp = 180, 50, 42, 26, 30
+    before = [sum(counts[t][c] for t in range(shown)) for c in range(len(counts[0]))]
+    totals = [sum(counts[t][c] for t in range(tiles)) for c in range(len(counts[0]))]
+    prefixes = [[sum(counts[u][c] for u in range(t)) for c in range(len(counts[0]))] for t in range(tiles)]
+    assert prefixes[shown] == before
+    svg = Svg(860, 700, "The tiles' digit counts as a matrix, a row per tile and a column per digit. Up to 64 tiles, "
+                        "every block reads the whole matrix, a thread per digit: the counts in the rows above its "
+                        "own tile add up to its prefix, all rows to the digit's total; one grid barrier. With more "
+                        "tiles, a warp per digit, spread over the grid, scans the digit's column, writes each "
+                        "tile's exclusive prefix back in place and the column's total to a row of totals; after a "
+                        "second grid barrier each block reads its own row of prefixes and the totals.")
+    right = x0 + (len(digits) - 1) * pitch + w
+    tx = right + 30                              # the text beside a panel
+
+    def cx(k):
+        return x0 + k * pitch
+
+    def columns():
+        """The columns drawn: (k, index into a row of counts), the "…" column left out."""
+        return [(k, k if k < digits.index(None) else k - 1) for k, d in enumerate(digits) if d is not None]
+
+    def header(y):
+        svg.text(x0 - 14, y, "digit", size=12, anchor="end", fill=NOTE)
+        for k, d in enumerate(digits):
+            svg.text(cx(k) + w / 2, y, "…" if d is None else str(d), size=12, anchor="middle", fill=NOTE,
+                     bold=d is not None)
+
+    def row(y, values, text, fill, stroke, bold=False, sub=None):
+        svg.text(x0 - 14, y + (h / 2 - 3 if sub else h / 2 + 5), text, size=13, anchor="end")
+        if sub:
+            svg.text(x0 - 14, y + h / 2 + 11, sub, size=11, anchor="end", fill=NOTE)
+        for k, c in columns():
+            cell(svg, cx(k), y, w, h, str(values[c]), fill=fill, stroke=stroke, size=12, bold=bold)
+        svg.text(cx(digits.index(None)) + w / 2, y + h / 2 + 5, "…", size=13, anchor="middle", fill=NOTE)
+
+    def matrix(top, values):
+        for t in range(tiles):
+            row(top + t * rp, values[t], f"tile {t}", THREAD_FILL[t], THREAD_INK[t])
+        return top + tiles * rp
+
+    def mark(x, y1, y2, colour):
+        """A thick outline around one column's cells from y1 to y2."""
+        svg.rect(x - 4, y1 - 4, w + 8, y2 - y1 + 8, fill="none", stroke=colour, width=2.2, rx=5)
+
+    def barrier(y, text):
+        svg.line(x0 - 10, y, right + 10, y, stroke=RED, width=2, dash="6 4")
+        svg.text(x0 - 14, y + 4, text, size=12, anchor="end", fill=RED, bold=True)
+
+    k_worked = digits.index(worked)
+    ink = THREAD_INK[shown]
+    # (a) up to 64 tiles: every block reads every tile's counts
+    svg.text(20, 24, "(a) up to 64 tiles: every block reads every tile's counts", size=14, bold=True)
+    top = 66
+    header(top - 10)
+    bottom = matrix(top, counts)
+    mark(cx(k_worked), top, bottom - (rp - h), ink)
+    svg.text(tx, top + 14, f"Block {shown}, a thread per digit:", size=13, fill=ink, bold=True)
+    for k, line in enumerate(["thread d reads digit d's column,", "every tile's count of the digit."]):
+        svg.text(tx, top + 34 + 18 * k, line, size=13, fill=NOTE)
+    ry = bottom + 12
+    row(ry, before, "before", "#ffffff", ink, bold=True, sub=f"tiles 0 to {shown - 1}")
+    row(ry + rp + 6, totals, "all", "#ffffff", ink, bold=True, sub=f"tiles 0 to {tiles - 1}")
+    c = k_worked
+    svg.text(tx, ry + h / 2 + 5, f"digit {worked}: " + " + ".join(str(counts[t][c]) for t in range(shown))
+             + f" = {before[c]}", size=12, mono=True)
+    svg.text(tx, ry + rp + 6 + h / 2 + 5, f"digit {worked}: " + " + ".join(str(counts[t][c]) for t in range(tiles))
+             + f" = {totals[c]}", size=12, mono=True)
+    ny = ry + 2 * rp + 34
+    svg.text(20, ny, "One grid barrier, before the reads. But every block reads every tile's 256 counts, 1 KiB a "
+                     "tile,", size=13, fill=NOTE)
+    svg.text(20, ny + 19, "so each block's read grows with the number of tiles.", size=13, fill=NOTE)
+    # (b) more tiles: the column scan
+    pb = ny + 60
+    svg.text(20, pb, "(b) more tiles: the column scan", size=14, bold=True)
+    sy = pb + 30
+    svg.text(x0 - 14, sy, "scanned by block", size=12, anchor="end", fill=NOTE)
+    for k, d in enumerate(digits):
+        if d is not None:
+            svg.text(cx(k) + w / 2, sy, str(d % tiles), size=12, anchor="middle", fill=THREAD_INK[d % tiles],
+                     bold=True)
+        else:
+            svg.text(cx(k) + w / 2, sy, "…", size=12, anchor="middle", fill=NOTE)
+    top = sy + 38
+    header(top - 10)
+    bottom = matrix(top, prefixes)
+    trow = bottom + 6
+    row(trow, totals, "totals", "#ffffff", LINE, bold=True, sub="a row of their own")
+    mark(cx(k_worked), top, trow + h, THREAD_INK[worked % tiles])
+    for k, line in enumerate(["A warp per digit, of the block", "named above, scans the digit's",
+                              "column: each count becomes the", "sum of the counts above it, in",
+                              "place, and the column's total", "goes to the row of totals."]):
+        svg.text(tx, top + 14 + 18 * k, line, size=13, fill=NOTE)
+    column = [counts[t][k_worked] for t in range(tiles)]
+    svg.text(tx, trow + h / 2 + 5, f"digit {worked}: " + ", ".join(map(str, column)) + " → "
+             + ", ".join(str(prefixes[t][k_worked]) for t in range(tiles)), size=11, mono=True)
+    barrier(trow + h + 22, "grid barrier")
+    ry = trow + h + 44
+    row(ry, prefixes[shown], "before", "#ffffff", ink, bold=True, sub=f"tile {shown}'s row")
+    row(ry + rp + 6, totals, "all", "#ffffff", ink, bold=True, sub="the totals")
+    svg.text(tx, ry + h / 2 + 5, f"Block {shown} reads its own row", size=13, fill=ink, bold=True)
+    svg.text(tx, ry + rp + 6 + h / 2 + 5, "and the row of totals.", size=13, fill=ink, bold=True)
+    ny = ry + 2 * rp + 34
+    svg.text(20, ny, "Two grid barriers, but each block reads only its own row and the totals, however many "
+                     "tiles.", size=13, fill=NOTE)
+    svg.text(20, ny + 19, "Either way, a block scan of the 256 totals then gives each digit's start.", size=13,
+             fill=NOTE)
+    svg.height = int(ny + 19 + 12)
     return svg
 
 
@@ -1560,6 +1690,7 @@ DIAGRAMS = [
     ("ch10_digit_look_back.svg", ch10_digit_look_back),
     ("ch10_cluster_pass.svg", ch10_cluster_pass),
     ("ch10_words_over_keys.svg", ch10_words_over_keys),
+    ("ch10_column_sums.svg", ch10_column_sums),
 ]
 
 

@@ -30,8 +30,7 @@
 //   P_XT, P_XI, P_XB, P_XMAX: threads, keys per thread and blocks per SM
 //                     of the cooperative sort in small tiles, for 4-byte
 //                     keys alone (unset: the library's), and the most keys
-//                     it takes (0: none; unset: the library's); P_XL:
-//                     its look-back window (with P_XT; unset: 4);
+//                     it takes (0: none; unset: the library's);
 //   P_GT, P_GI, P_GB: threads, keys per thread and most blocks of the
 //                     cluster sort (sm_90), for 4-byte keys alone; P_GT=0: no
 //                     cluster sort for any type (unset or -1: the library's).
@@ -176,7 +175,7 @@
 //     variant's limit but 256x8's). Kept: 512x4 up to 2^18 keys. At 2^16
 //     it takes 33 us where CUB takes 54 and a copy 4: the sort is now
 //     latency, about ten grid barriers and four look-backs, not ranking.
-//   - The small tiles' look-back window (-DP_XL; H100, 2026-11-27, two runs
+//   - The small tiles' look-back window (-DP_XL, since removed; H100, 2026-11-27, two runs
 //     taking turns, cubling / CUB's faster call at 2^16 / 2^17 / 2^18):
 //     4 (the library's) 0.62-0.63 / 0.62 / 0.66-0.67; 8 0.59-0.61 / 0.61 /
 //     0.66-0.67; 16 0.63-0.64 / 0.66 / 0.71. Option "phases" at 2^18 (128
@@ -193,6 +192,37 @@
 //     2^14 0.46, 2^16 0.63, 2^18 0.67, 2^20 0.66, 2^24 0.93, 2^26 0.96,
 //     2^28 0.97 (CUB's int64_t call 5416 us, ours 5276); pairs 2^26 0.99,
 //     2^28 1.00 (7410 / 7387 us).
+//   - Kept (2026-11-27, H200, driver 580.159.04): the cooperative sort
+//     without the reset, the histogram and the look-back. After a grid
+//     barrier past the ranking, a warp per digit scans the digit's counts
+//     over the tiles (each tile's prefix, the digit's total); after a
+//     second barrier each block scans the totals into the digits' starts.
+//     (P_XL, the small tiles' look-back window, went with the look-back.)
+//     Built from 014235d and from c7e6689, run taking turns, SortKeys u32,
+//     cubling / CUB's faster call at 2^14 .. 2^20, two runs: column scan
+//     0.46 / 0.55 / 0.62-0.64 / 0.58-0.60 / 0.58-0.59 / 0.66-0.67 /
+//     0.63; look-back 0.46 / 0.55 / 0.64 / 0.63 / 0.67 / 0.71-0.72 / 0.66;
+//     pairs 2^16 / 2^18 / 2^20 0.61 / 0.59 / 0.68 against 0.63 / 0.69 /
+//     0.70. Phases at 2^18 (the last block, us into a pass): ranked 1.8,
+//     past the first barrier 1.2 later, columns scanned 1.1 later, past the
+//     second barrier 1.3 later, offsets 0.6, scatter 0.6, the end-of-pass
+//     barrier 1.2. Small tiles up to 2^20 with the column scan, 2^17 / 2^18
+//     / 2^19 / 2^20 (one run): the library's 0.61 / 0.59 / 0.67 / 0.62;
+//     512x8 b2 0.78 / 0.71 / 0.71 / 0.79; 512x4 b2 0.61 / 0.58 / 0.72 /
+//     0.62: the library's shapes stay.
+//   - Kept (2026-11-27, H200): up to 64 tiles, every block reads every
+//     tile's counts after the first barrier, with no column scan and no
+//     second barrier. Built from 014235d plus the direct read up to 160
+//     tiles (be309f7 set 64) and from 014235d alone, taking turns, two
+//     runs, keys u32 at 2^16 (32 small tiles) / 2^17 (64) / 2^18 (128) /
+//     2^19 (57 large tiles) / 2^20 (114): direct 0.53-0.55 / 0.58-0.59 /
+//     0.71-0.72 / 0.63-0.64 / 0.65-0.67, column scan 0.64-0.66 / 0.59-0.62 /
+//     0.58-0.60 / 0.67-0.69 / 0.62; pairs 2^18 0.71 against 0.61. Each
+//     block's read is 1 KiB a tile: at 128 tiles it took 4.7 us (phases),
+//     where the column scan and its barrier take 2.4. Hence
+//     DIRECT_MAX_TILES = 64. What is left is mostly the grid barriers, two
+//     or three a pass, about 1.2 us each: next, ready flags per tile and
+//     per digit, cleared at the kernel's start, in place of them.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
@@ -311,9 +341,6 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_XT
 #define P_XT -1
 #endif
-#ifndef P_XL
-#define P_XL 4
-#endif
 #ifndef P_XI
 #define P_XI 4
 #endif
@@ -326,7 +353,7 @@ __device__ __forceinline__ void probe_stamp(int step)
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
-template <int T, int I, int B, int L>
+template <int T, int I, int B, int L = 1>
 using Onesweep = cubling::AgentRadixSortOnesweepPolicy<T, I, 8, cubling::BLOCK_SCAN_RAKING_MEMOIZE,
                                                        cubling::WARP_MATCH_ANY, 1, B, L>;
 
@@ -344,7 +371,7 @@ template <typename KeyT, typename ValueT> struct Chain
     // P_CT and P_CI set it (P_CT=0: none, every input takes the launches).
     using Library = typename cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT>::CooperativeTile;
     using CooperativePolicy = std::conditional_t<(P_CT > 0 && sizeof(KeyT) == 4 && !PAIRS),
-                                                 Onesweep<(P_CT > 0 ? P_CT : 32), P_CI, 1, 4>, Library>;
+                                                 Onesweep<(P_CT > 0 ? P_CT : 32), P_CI, 1>, Library>;
     // The library's cooperative tile may be smaller than a swept 8-byte
     // Onesweep tile, and the look-back words are sized for the chain's
     // smallest Onesweep tile: no cooperative sort then.
@@ -360,12 +387,12 @@ template <typename KeyT, typename ValueT> struct Chain
         cubling::AgentRadixSortSingleTilePolicy<(P_ST > 0 ? P_ST : 32), scaled(P_SI), P_SB, cubling::P_SR,
                                                 cubling::BLOCK_SCAN_WARP_SCANS>,
         typename LibraryPolicy::SingleTile>;
-    // The cooperative sort in small tiles (look-back words over the keys):
+    // The cooperative sort in small tiles (digit counts over the keys):
     // the library's, unless P_XT, P_XI, P_XB set its threads, keys per
     // thread and blocks per SM (4-byte keys alone), and P_XMAX the most
     // keys it takes (0: never).
     using SmallCooperativePolicy = std::conditional_t<
-        (P_XT > 0 && sizeof(KeyT) == 4 && !PAIRS), Onesweep<(P_XT > 0 ? P_XT : 32), P_XI, P_XB, P_XL>,
+        (P_XT > 0 && sizeof(KeyT) == 4 && !PAIRS), Onesweep<(P_XT > 0 ? P_XT : 32), P_XI, P_XB>,
         typename LibraryPolicy::SmallCooperativeTile>;
     static constexpr int64_t SMALL_COOPERATIVE_MAX_ITEMS =
         P_XMAX >= 0 ? int64_t{P_XMAX} : LibraryPolicy::small_cooperative_max_items;

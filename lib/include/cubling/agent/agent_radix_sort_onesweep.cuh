@@ -53,19 +53,27 @@
 //! function of its own, not inlined, so that its registers do not add to
 //! the ranking's (detail::onesweep_copy_tile_out_of_line).
 //!
-//! **Words over read keys** (WORDS_OVER_READ_KEYS, the cooperative sort of
-//! small inputs in small tiles). The look-back words take storage per tile,
-//! and small tiles would need more of it than CUB's temporary storage holds.
-//! Instead, each tile writes its words over the keys it has just read: over
-//! its own part of the pass's input, which no other tile reads (or, where
-//! the input is the caller's and must stay as it is, over the same part of
-//! the buffer that the next pass writes and this one does not touch). Words
-//! there start out as keys, not as zeros, so a grid-wide barrier between
-//! the publishing of the counts and the look-back keeps every read after
-//! every publication: no word is read before it is written, and no status
-//! is waited on. The last tile's words would fall past the end of a partial
-//! tile, and no tile reads them: it publishes none. A pass on one digit
-//! stamps nothing (no tile of it looks back).
+//! **A resident grid** (ProcessResident, the cooperative sort of a small
+//! input: every tile resident at once, block b on tile b). Step 4 needs no
+//! look-back there. A grid-wide barrier after the ranking makes every
+//! tile's counts visible; a digit's count in the tiles before this one is
+//! the tile's prefix, and in all of them the digit's total, which an
+//! exclusive scan over the digits turns into the digits' starts (so no
+//! up-front histogram either). A few tiles: each block reads every tile's
+//! counts (DirectColumnSums). More: a warp per digit scans the digit's
+//! counts over the tiles in place, and each tile reads its prefixes after a
+//! second barrier (ScanColumns). The words are plain counts, each written
+//! before it is read with a barrier between, so nothing is reset.
+//!
+//! **Words over read keys** (WORDS_OVER_READ_KEYS, a resident grid of small
+//! tiles). The tiles' words take storage per tile, and small tiles would
+//! need more of it than CUB's temporary storage holds. Instead, each tile
+//! writes its words over the keys it has just read: over its own part of
+//! the pass's input, which no other tile reads (or, where the input is the
+//! caller's and must stay as it is, over the same part of the buffer that
+//! the next pass writes and this one does not touch). The last tile's words
+//! could fall past the end of a partial tile: they go to the storage
+//! (d_last_tile_words), which holds at least one tile's.
 #pragma once
 
 #include <cstdint>
@@ -236,7 +244,7 @@ __device__ __noinline__ void onesweep_copy_tile_out_of_line(const T* in, T* out,
 //! @tparam ValueT         the value type; NullType to sort keys only
 //! @tparam OffsetT        the unsigned type of global offsets
 //! @tparam Decomposer     `detail::identity_decomposer_t`, or a decomposer of a custom key
-//! @tparam WORDS_OVER_READ_KEYS  each tile's look-back words lie over its own keys (see the file
+//! @tparam WORDS_OVER_READ_KEYS  each tile's words lie over its own keys (see the file
 //!                        comment); a cooperative launch only, one tile per block
 template <typename Policy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer,
           bool WORDS_OVER_READ_KEYS = false>

@@ -19,7 +19,7 @@
 //!      sm_90, the cluster kernel for an input that one thread-block cluster
 //!      holds; the cooperative kernel for an input whose tiles all fit on
 //!      the GPU at once (in small tiles up to a policy's size, where their
-//!      look-back words can lie over the keys; else in larger ones); else
+//!      digit counts can lie over the keys; else in larger ones); else
 //!      the reset, the histogram kernel and one Onesweep launch per pass and
 //!      portion. The passes ping-pong between two buffers so that the last
 //!      one writes the output.
@@ -137,24 +137,22 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! Items wider than 4 bytes: two blocks per SM (80 registers), so that
   //! twice as many tiles fit at once.
   static constexpr int cooperative_min_blocks = WIDEST > 4 ? 2 : 1;
-  //! Its look-back reads 4 words a digit at once, pairs too: every tile
-  //! ranks at the same time, so a tile's look-back is long.
-  static constexpr int cooperative_look_back_window = 4;
   using CooperativeTile = AgentRadixSortOnesweepPolicy<cooperative_threads, cooperative_items, RADIX_BITS,
                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1,
-                                                       cooperative_min_blocks, cooperative_look_back_window>;
+                                                       cooperative_min_blocks>;
 
   // example-begin small-cooperative-policy
   //! The cooperative sort of an input too small to give every SM a tile of
   //! CooperativeTile: tiles of 512 threads of 4 keys, up to 2^18 keys (128
-  //! tiles, a block an SM). Their look-back words lie over the keys
-  //! (DeviceRadixSortCooperativeKernel), so they take no storage. Measured
-  //! on an H100 with figures/probes/radix_sweep.cu, whose comment has the
-  //! times of 256x4, 256x8 and 512x4 tiles up to 2^20 keys: 512x4 was the
-  //! fastest from 2^16 to 2^18, and from 2^19 the larger tiles win.
+  //! tiles, a block an SM). Their digit counts lie over the keys
+  //! (DeviceRadixSortCooperativeKernel), so they take no storage but the
+  //! last tile's. Measured with figures/probes/radix_sweep.cu, whose comment
+  //! has the times of 256x4, 256x8, 512x4 and 512x8 tiles up to 2^20 keys:
+  //! 512x4 was the fastest from 2^16 to 2^18, and from 2^19 the larger
+  //! tiles win, with the look-back (H100) and with the column sums (H200).
   static constexpr int64_t small_cooperative_max_items = int64_t{1} << 18;
   using SmallCooperativeTile = AgentRadixSortOnesweepPolicy<512, 4, RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE,
-                                                            WARP_MATCH_ANY, 1, 2, cooperative_look_back_window>;
+                                                            WARP_MATCH_ANY, 1, 2>;
   // example-end small-cooperative-policy
 
   // example-begin single-tile-policies
@@ -376,7 +374,7 @@ struct DispatchRadixSort
 
     if constexpr (ActivePolicy::COOPERATIVE_SMALL_INPUTS)
     {
-      // Small tiles first, where their look-back words can lie over the keys
+      // Small tiles first, where their digit counts can lie over the keys
       // (DeviceRadixSortCooperativeKernel), then the larger ones. Keys
       // aligned to less than a word never take them: no kernel is built.
       bool sorted = false;
