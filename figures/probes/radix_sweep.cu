@@ -97,7 +97,7 @@
 //     -> 1.448 (80 -> 94 registers: one block an SM fewer); __noinline__
 //     spilled more.
 //   - Kept (2026-11-25): the same copy out of line, as a __noinline__ free
-//     function of two pointers and a count (detail::onesweep_copy_tile),
+//     function of two pointers and a count (now detail::onesweep_copy_tile_out_of_line),
 //     which holds nothing of the agent's. ptxas reports the same registers
 //     and spills for every keys-only Onesweep kernel as without the copy
 //     (pairs with an int count: 36 -> 40 bytes of spill stores). Every key

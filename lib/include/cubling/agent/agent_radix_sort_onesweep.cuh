@@ -200,9 +200,12 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct OnesweepLaunc
 // example-begin copy-tile
 //! One tile of a pass on one digit, which keeps every key where it is: a
 //! copy of `valid` items, warp-striped, so that each warp reads and writes
-//! whole lines. Every load is in flight before the first store.
+//! whole lines. Every load is in flight before the first store. Out of
+//! line: inlined into the Onesweep kernel, the copy's registers counted
+//! against the ranking's, which is capped for three blocks per SM, and the
+//! ranking spilled more.
 template <int ITEMS_PER_THREAD, typename T>
-__device__ CUBLING_FORCEINLINE void onesweep_copy_tile(const T* in, T* out, int valid)
+__device__ __noinline__ void onesweep_copy_tile_out_of_line(const T* in, T* out, int valid)
 {
   const int first = static_cast<int>(threadIdx.x / 32) * 32 * ITEMS_PER_THREAD + static_cast<int>(threadIdx.x % 32);
   T items[ITEMS_PER_THREAD];
@@ -222,15 +225,6 @@ __device__ CUBLING_FORCEINLINE void onesweep_copy_tile(const T* in, T* out, int 
       out[first + u * 32] = items[u];
     }
   }
-}
-
-//! The same copy, out of line, for the Onesweep kernel: inlined, the copy's
-//! registers counted against the ranking's, which is capped for three
-//! blocks per SM, and the ranking spilled more.
-template <int ITEMS_PER_THREAD, typename T>
-__device__ __noinline__ void onesweep_copy_tile_out_of_line(const T* in, T* out, int valid)
-{
-  onesweep_copy_tile<ITEMS_PER_THREAD>(in, out, valid);
 }
 // example-end copy-tile
 
@@ -700,7 +694,8 @@ struct AgentRadixSortOnesweep
   }
 
   //! Steps 2 to 5 for one tile; FULL_TILE: every one of its keys is there;
-  //! RESIDENT: a resident grid's tile, whose offsets come from the column scan.
+  //! RESIDENT: a resident grid's tile, whose offsets come from every tile's
+  //! counts (ResidentOffsets), not from a look-back.
   template <bool FULL_TILE, bool RESIDENT>
   __device__ CUBLING_FORCEINLINE void ProcessTile(int tile_offset, int valid)
   {
@@ -715,7 +710,7 @@ struct AgentRadixSortOnesweep
     CUBLING_RADIX_SORT_PHASE(11);
     if constexpr (RESIDENT)
     {
-      __syncthreads(); // the ranking's storage becomes the totals' scan
+      __syncthreads(); // the ranking's storage becomes the column sums' and the totals' scan
       ResidentOffsets(tile_digit_starts);
     }
     else
@@ -776,7 +771,7 @@ struct AgentRadixSortOnesweep
 
   //! Steps 2 to 5 in a grid whose blocks are all resident at once (the
   //! cooperative sort of a small input): block b takes tile b, with no
-  //! counter, and finds its offsets by the column scan (see the file comment).
+  //! counter, and finds its offsets from every tile's counts (see the file comment).
   __device__ CUBLING_FORCEINLINE void ProcessResident()
   {
     ProcessTileAt<true>(static_cast<int>(blockIdx.x));

@@ -116,7 +116,7 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct CooperativeSo
   KeyT* d_key_buffers[2];       //!< the passes' targets (radix_sort_pass_target)
   const ValueT* d_values_in;    //!< the input values (keys only: unused)
   ValueT* d_value_buffers[2];   //!< likewise
-  OffsetT* d_bins;              //!< RADIX_DIGITS digit totals per pass
+  OffsetT* d_bins;              //!< RADIX_DIGITS digit totals per pass (the column scan's)
   uint32_t* d_lookback;         //!< RADIX_DIGITS words per tile (per block); small tiles: the last tile's
   int num_items;                //!< keys, at most one tile per block
   int begin_bit;                //!< the first bit sorted on
@@ -135,12 +135,13 @@ using cooperative_policy_t =
 //! block b owning tile b: every Onesweep pass of the multi-launch sort,
 //! ended by a grid-wide barrier instead of by the end of a kernel, and with
 //! no histogram, no reset and no look-back. Each tile publishes its digit
-//! counts; after a grid-wide barrier, the grid scans each digit's column of
-//! counts over the tiles, which gives every tile its prefix and every digit
-//! its total; after another, each block scans the totals into the digits'
-//! starts (AgentRadixSortOnesweep::ResidentOffsets). Every word is written
-//! before it is read, with a barrier between, so whatever the storage held
-//! before does not matter. Two shapes:
+//! counts; after a grid-wide barrier, the sums of each digit's counts over
+//! the tiles give every tile its prefix and every digit its total (a few
+//! tiles: every block reads all the counts; more: the grid scans each
+//! digit's column, and a second barrier follows), and each block scans the
+//! totals into the digits' starts (AgentRadixSortOnesweep::ResidentOffsets).
+//! Every word is written before it is read, with a barrier between, so
+//! whatever the storage held before does not matter. Two shapes:
 //!   - SMALL_TILES false (CooperativePolicy): tiles at least as large as the
 //!     chain's smallest Onesweep tile, so no more words than the storage
 //!     holds, in wide blocks, so that a few tiles still spread their ranking
