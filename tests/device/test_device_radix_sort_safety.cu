@@ -221,6 +221,9 @@ void decomposer_keys()
       EXPECT(bytes <= cub_bytes, "decomposer: cubling asks for %zu bytes, CUB for %zu", bytes, cub_bytes);
       DeviceArray<unsigned char> temp(bytes), cub_temp(cub_bytes);
       fill_garbage(temp.ptr, bytes);
+      // Poisoned outputs: the sorts write the fields, never the struct's padding
+      fill_garbage(out.ptr, static_cast<size_t>(n) * sizeof(Pair));
+      fill_garbage(cub_out.ptr, static_cast<size_t>(n) * sizeof(Pair));
       CHECK_CUDA(ours(temp.ptr, bytes));
       CHECK_CUDA(theirs(cub_temp.ptr, cub_bytes));
       CHECK_LAUNCH();
