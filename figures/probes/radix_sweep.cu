@@ -223,6 +223,24 @@
 //     DIRECT_MAX_TILES = 64. What is left is mostly the grid barriers, two
 //     or three a pass, about 1.2 us each: next, ready flags per tile and
 //     per digit, cleared at the kernel's start, in place of them.
+//   - Not kept (2026-11-27, H200, driver 580.159.04; fb2a02a's library and
+//     two variants built from be309f7's, taking turns, two runs, keys u32
+//     at 2^14 .. 2^20, cubling / CUB's faster call, both counts):
+//     fb2a02a 0.46-0.47 / 0.54-0.55 / 0.54-0.55 / 0.57-0.59 / 0.59 /
+//     0.63 / 0.62; the direct read with 16 loads in flight a thread and
+//     __ldcg 0.46-0.47 / 0.53-0.55 / 0.52-0.54 / 0.56-0.57 / 0.59 / 0.61-0.62
+//     / 0.62 (1-2% at the direct read's sizes, 2^16, 2^17 and 2^19, where
+//     the sizes it does not touch, 2^14 and 2^15 (the cluster sort), moved
+//     by as much: within the noise); ready flags per tile in place of the
+//     direct read's two grid barriers a pass (zeroed once behind one grid
+//     barrier, st.release / ld.acquire, a thread a tile waiting)
+//     0.46-0.47 / 0.53-0.54 / 0.57-0.58 / 0.68-0.69 / 0.59 / 0.72-0.73 /
+//     0.62: slower; pairs 2^16 / 2^19: fb2a02a 0.53-0.54 / 0.71, flags 0.72 /
+//     0.78-0.80. Phases with the flags at 2^16 (us into the first pass):
+//     ranked 1.5, every tile's flag seen 1.1 later, sums 1.2, offsets 0.4,
+//     scatter 0.6, the next pass's flags 1.35 later: a wait on flags takes
+//     as long as a grid barrier. What a barrier costs here is the slowest
+//     tile's arrival and a round trip to L2, not the barrier's mechanism.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
