@@ -17,7 +17,7 @@
 // Expected: each pass reads the keys twice (upsweep and downsweep) and
 // writes them once, and the counts (one per 16 keys) are written, scanned
 // and read again: about 3.25 key-sized streams a pass, against the 2 of an
-// ideal pass, and twelve launches (the library's scan is two). Somewhere near a third of CUB's speed at large
+// ideal pass, and sixteen launches (four a pass: the library's scan is two). Somewhere near a third of CUB's speed at large
 // sizes; far slower at small ones, where the launches are the cost.
 #include <cstdint>
 

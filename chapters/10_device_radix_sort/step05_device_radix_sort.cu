@@ -12,10 +12,13 @@
 //     digit counts and write each other's keys (distributed shared memory),
 //     and wait at cluster barriers;
 //   - a few tiles, all of which fit on the GPU at once (up to about 2^20
-//     4-byte keys on an H200): one cooperative kernel does the reset, the
-//     histogram and every pass, with a grid-wide barrier where step 4 ends a
-//     launch; its blocks are wider (512 threads), so that a few tiles still
-//     rank on many warps;
+//     4-byte keys on an H200): one cooperative kernel does every pass, with
+//     a grid-wide barrier where step 4 ends a launch, and needs no
+//     histogram and no look-back: after a barrier, every tile's digit
+//     counts give each tile its offsets. Up to 2^18 keys its tiles are
+//     small (2048 keys, their counts written over keys already read), so
+//     that every SM ranks; above, they are wider (512 threads of 18 keys),
+//     so that a few tiles still rank on many warps;
 //   - more: step 4's launches, each pass the programmatic dependent launch
 //     of the kernel before it (sm_90 and later), so that its blocks are
 //     resident and waiting (cudaGridDependencySynchronize) when the previous

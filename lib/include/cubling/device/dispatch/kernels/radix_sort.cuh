@@ -17,8 +17,10 @@
 //! An input of one tile or less takes the single-tile kernel alone. On sm_90,
 //! an input that the shared memory of one thread-block cluster holds takes
 //! the cluster kernel alone. An input of a few tiles, all of which fit on
-//! the GPU at once, takes one cooperative kernel that does all of the above,
-//! with a grid-wide barrier where a launch would end.
+//! the GPU at once, takes one cooperative kernel that does every pass, with
+//! a grid-wide barrier where a launch would end, and neither the histogram
+//! nor the look-back: every tile's counts, read after a barrier, give the
+//! offsets (DeviceRadixSortCooperativeKernel).
 #pragma once
 
 #include <cstdint>
