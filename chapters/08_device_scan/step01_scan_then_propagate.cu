@@ -11,8 +11,8 @@
 // where an ideal scan reads n and writes n. Pass 2 is small, but it is a
 // kernel launch of its own (a few, over large inputs).
 // Expected: at large sizes about half of a copy's rate, since twice the
-// ideal traffic moves; at small sizes three or more launches, where a copy
-// is one.
+// ideal traffic moves; at small sizes three launches (one for an input of a
+// single tile), where a copy is one.
 #include <cubling/block/block_scan.cuh>
 
 #include "../07_block_scan/versus_block_scan.cuh"

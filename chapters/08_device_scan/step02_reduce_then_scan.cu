@@ -10,8 +10,9 @@
 // write it again in pass 3. Reducing first costs a second read of the
 // input, and saves one write and one read: about 3n ints of traffic
 // instead of 4n.
-// Expected: about 4/3 of step 1's rate at large sizes; the same number of
-// launches, so the same at small sizes.
+// Expected: about 4/3 of step 1's rate at large sizes; the same three
+// launches above one tile, so the same time at small sizes (but three for
+// a single tile too, where step 1 launches once).
 #include <cstdint>
 
 #include <cuda_runtime.h>

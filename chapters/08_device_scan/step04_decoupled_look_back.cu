@@ -14,8 +14,9 @@
 // only its predecessors' *aggregates*, which each tile publishes right after
 // its own scan, without waiting for anyone; a prefix only shortens the walk.
 // The wait no longer grows with the number of tiles, and the work of
-// looking back (a few words per tile, read by one warp) hides behind the
-// loads of the tiles that run at the same time.
+// looking back (a few words per tile, read by one warp) should hide behind
+// the loads of the tiles that run at the same time (the page measures
+// whether it does).
 // Expected: step 3's time at small sizes, and close to a copy's rate at
 // large ones: near the 2n-int traffic of an ideal scan.
 #include <cstdint>

@@ -16,9 +16,10 @@
 //   - the policy's MAX_SPIN_NS may add a back-off (__nanosleep) between two
 //     reads of a window that is not ready.
 // The launches are plain here: the init kernel, then the scan, one after
-// the other (the Launcher below drops the programmatic dependent launch that
-// the library asks for; step 6 keeps it). An input of one tile launches the
-// scan alone, as the library's dispatch does.
+// the other, at every size (the chain turns off the library's cooperative
+// launch of small inputs, and the Launcher below drops the programmatic
+// dependent launch that the library asks for; step 6 keeps both). An input
+// of one tile launches the scan alone, as the library's dispatch does.
 // Why: the teaching version of step 4 shows the idea; what remains is how
 // many bytes each block moves per status word it writes and reads, and how
 // it loads and stores them.
@@ -53,7 +54,7 @@ struct PlainLauncher
 
 // example-begin dispatch
 using Dispatch = cubling::detail::DispatchScan<cubling::detail::ScanKind::inclusive, const int*, int*,
-                                               cuda::std::plus<>, int, int, OneTilePerBlockPolicy, PlainLauncher>;
+                                               cuda::std::plus<>, int, int, OneTilePerBlockPolicy<false>, PlainLauncher>;
 
 void launch(const runner::Args<problems::inclusive_sum_i32>& a)
 {

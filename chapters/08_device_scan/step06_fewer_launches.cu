@@ -1,9 +1,10 @@
 // Step 6: fewer launches where it is safe.
 //
-// What changes: step 5's dispatch keeps the library's own launcher, with
-// two launch paths that step 5's plain one does not have. An input whose
-// tiles all fit on the GPU at once (2^20 int32 items on an H200) runs as
-// one *cooperative* launch: every tile scans its items and writes its
+// What changes: step 5's dispatch keeps the library's own launcher and the
+// library's cooperative launch, two launch paths that step 5 turns off. An
+// input whose tiles all fit on the GPU at once (a little over 2^22 int32
+// items on an H200: 528 tiles of 8192, four blocks an SM) runs as one
+// *cooperative* launch: every tile scans its items and writes its
 // aggregate, a grid-wide barrier follows, and each tile folds the
 // aggregates before it, left to right. No status words, no look-back, no
 // init kernel: nothing it reads was written by an earlier call. A larger
@@ -34,7 +35,7 @@ namespace step06_fewer_launches
 
 // example-begin dispatch
 using Dispatch = cubling::detail::DispatchScan<cubling::detail::ScanKind::inclusive, const int*, int*,
-                                               cuda::std::plus<>, int, int, OneTilePerBlockPolicy>;
+                                               cuda::std::plus<>, int, int, OneTilePerBlockPolicy<true>>;
 
 void launch(const runner::Args<problems::inclusive_sum_i32>& a)
 {

@@ -19,8 +19,9 @@
 // producer keeps loading while earlier tiles wait, and since no aggregate
 // waits for a look-back, a tile's predecessors publish as soon as their
 // bytes land.
-// Expected: close to a copy's speed from 2^24 up; step 6's time below it,
-// where the cooperative launch still runs.
+// Expected: close to a copy's speed above the cooperative launch's size (a
+// little over 2^22 int32 items on an H200); step 6's time up to it, where
+// the cooperative launch still runs.
 #include <cubling/device/device_scan.cuh>
 
 #include "check.h"

@@ -58,10 +58,11 @@ struct DeviceScanPolicy
                                        BLOCK_SCAN_WARP_SCANS>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = true;
   };
-  //! Hopper (measured on an H200 with figures/probes/scan_sweep.cu: of
-  //! 128 to 512 threads and 12 to 32 items, the largest tile was the
-  //! fastest; a tile's fixed costs, its look-back above all, are paid
-  //! fewer times).
+  //! Hopper (measured on an H200 with figures/probes/scan_sweep.cu, whose
+  //! comment has the times: 256 threads of 32 items were the fastest for
+  //! the plain scans; smaller tiles pay a tile's fixed costs, its look-back
+  //! above all, more times, and 512 threads of 16, the same tile, were
+  //! slower).
   //! StreamingPolicy: sums of 4- or 8-byte items through raw, 16-byte
   //! aligned pointers take AgentScanStreaming (figures/probes/scan_warp_specialized.cu:
   //! tiles of 16 KiB in a ring of 6, two blocks an SM, were the fastest).

@@ -12,13 +12,16 @@
 //! they all wait for, can promise that. No tile of the scan itself can:
 //! nothing orders its reset before another block's first read without a
 //! grid-wide barrier, and a counter or an epoch kept in the same storage
-//! would itself start out as garbage. Chapter 08 measures the alternatives.
+//! would itself start out as garbage. Chapter 08's page goes through the
+//! alternatives and why each fails.
 //!
 //! What the second launch costs is hidden as far as it can be: the scan is
 //! a *programmatic dependent launch* of the init kernel (sm_90 and later).
 //! Its blocks start as soon as the init kernel's blocks have started, load
 //! their tile, and only then wait (`cudaGridDependencySynchronize()`) until
-//! the reset is complete and visible. An input of one tile needs no look-back
+//! the reset is complete and visible. The streaming kernel of Hopper waits
+//! first: the counter its tiles take their numbers from is reset with the
+//! status words. The scans by key always take the init kernel. An input of one tile needs no look-back
 //! and launches the scan alone. An input whose tiles are all resident at once
 //! needs no status words at all: one cooperative launch, whose grid-wide
 //! barrier orders every tile's aggregate before any tile reads it.
