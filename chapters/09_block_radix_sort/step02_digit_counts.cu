@@ -20,8 +20,10 @@
 // Expected: about three times faster than step 1 (a quarter of the passes,
 // each a little dearer: the counters are cleared, incremented and read
 // back). Two costs remain that step 3 removes: the counters take 16 KB and
-// 16 words per thread to scan, and the scan's loads of 16 consecutive
-// counters per thread hit the same shared-memory banks 16 at a time.
+// 16 words per thread to scan, and the scan's accesses of 16 consecutive
+// counters per thread, 16 words apart from lane to lane, conflict: the
+// compiler makes them four 16-byte loads (and stores), and each quarter of
+// a warp meets four to a bank.
 #include <cstdint>
 
 #include <cubling/block/block_scan.cuh>

@@ -15,13 +15,16 @@
 // and each thread writes its segment's prefixes back. A word is left empty
 // after every segment, so that the 32 lanes of a warp, reading segments 8
 // words apart, read 9 words apart and hit 32 different banks.
-// Why: this is the layout of CUB's BlockRadixRank: half the shared memory
-// of step 2 to clear, increment, scan and read back; a conflict-free raking
-// pass where step 2's loads of 16 consecutive counters per thread met 16 to
-// a bank; and the segment kept in registers between the two raking passes
-// (CUB's MEMOIZE_OUTER_SCAN).
+// Why: this is the layout of CUB's BlockRadixRank, in outline (the
+// library's, like CUB's, pads with a spare lane of counters instead of a
+// word after each segment, and adds the high halves' carry through the
+// scan): half the shared memory of step 2 to clear, increment, scan and
+// read back; a conflict-free raking pass where step 2's accesses of 16
+// consecutive counters per thread met four to a bank in each quarter-warp;
+// and the segment kept in registers between the two raking passes (CUB's
+// MEMOIZE_OUTER_SCAN).
 // Expected: faster than step 2: its scan did twice the work and
-// conflicted 16 ways on half its accesses; the counting and the scatter are
+// conflicted four ways on its loads and its stores; the counting and the scatter are
 // unchanged, so perhaps 1.3 to 1.5 times, and near CUB, which uses this very
 // layout.
 #include <cstdint>

@@ -19,11 +19,13 @@
 // words; here a warp counts 32 keys with one match, two population counts,
 // one shuffle and one read-modify-write by one lane per distinct digit, and
 // the scan is over 128 counters. This is CUB's BlockRadixRankMatch
-// (RADIX_RANK_MATCH), the ranking on which CUB's Onesweep sort (Adinets and
-// Merrill, 2022; chapter 10) builds.
+// (RADIX_RANK_MATCH), whose variant that counts the tile's digits first is
+// the ranking CUB's Onesweep sort (Adinets and Merrill, 2022; chapter 10)
+// builds on.
 // Expected: faster than step 3 on uniform keys, where the shared-memory
-// traffic of the counting was the larger part of a pass; the scatter, now of
-// warp-striped keys, is unchanged. Low-entropy keys (--dist entropy_0.201)
+// traffic of the counting was the larger part of a pass; the scatter is
+// the same round trip through shared memory, its keys now read back
+// warp-striped. Low-entropy keys (--dist entropy_0.201)
 // give fewer distinct digits per warp, so fewer counter updates, and
 // should not slow it down.
 #include <cstdint>
