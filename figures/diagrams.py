@@ -1073,6 +1073,107 @@ def ch08_warp_specialized():
     return svg
 
 
+def ch08_consumer_rows():
+    """Step 7's consumer warp: ROWS rows of 32 16-byte vectors, folded in order; drawn with 8 lanes, 2 rows and
+    4 items a vector."""
+    lanes, rows, vector = 8, 2, 4   # the kernel: 32 lanes, ROWS = 4, 16 / sizeof(T) items a vector
+    x0, ip, vp, h = 170, 20, 84, 26
+    vw = vector * ip - 1
+    svg = Svg(860, 760, "One consumer warp's items in step 7, drawn with 8 lanes, 2 rows and 4 items a vector. The "
+                        "warp's items are 2 rows of 8 vectors; lane l holds vector l of each row, so row 0 holds "
+                        "items 0 to 31 and row 1 items 32 to 63, lane l items 4l to 4l + 3 of a row. For each row in "
+                        "turn: each lane folds its vector's 4 items in order; the warp scans the 8 lanes' totals with "
+                        "shuffles; each lane's fold of the items before its vector is the carry plus the inclusive "
+                        "total of the lane to its left; the row's total, lane 7's, joins the carry. Each row is "
+                        "stored as one run of contiguous bytes, 128 here and 512 in the kernel.")
+
+    def vx(lane):
+        return x0 + lane * vp
+
+    def first(r, lane):
+        """The first of the warp's items in lane `lane`'s vector of row r."""
+        return (r * lanes + lane) * vector
+
+    def span(lo, hi):
+        return "none" if lo > hi else f"{lo}–{hi}"
+
+    def label(y, text, sub):
+        svg.text(x0 - 12, y + 12, text, size=13, anchor="end")
+        svg.text(x0 - 12, y + 27, sub, size=11, anchor="end", fill=NOTE)
+
+    svg.text(x0 - 12, 22, "lane", size=13, anchor="end", fill=NOTE)
+    for lane in range(lanes):
+        svg.text(vx(lane) + vw / 2, 22, str(lane), size=13, anchor="middle", fill=THREAD_INK[lane], bold=True)
+    y = 62
+    carry = 0   # the warp's items folded into the carry so far: 0 .. carry - 1
+    for r in range(rows):
+        svg.brace(vx(0), vx(lanes - 1) + vw, y - 6,
+                  f"row {r}: items {first(r, 0)}–{first(r, lanes) - 1}, {lanes} vectors of 16 bytes, "
+                  f"{lanes * 16} contiguous bytes", size=12)
+        svg.text(20, y + 18, f"row {r}", size=14, bold=True)
+        svg.text(x0 - 12, y + 18, "items", size=12, anchor="end", fill=NOTE)
+        for lane in range(lanes):
+            for i in range(vector):
+                cell(svg, vx(lane) + i * ip, y, ip - 1, h, str(first(r, lane) + i), fill=THREAD_FILL[lane],
+                     stroke=THREAD_INK[lane], size=11)
+            # ① the lane's fold of its vector, item by item
+            fy = y + h + 9
+            svg.line(vx(lane) + ip / 2, fy, vx(lane) + vw - 4, fy, stroke=THREAD_INK[lane], width=1.4, arrow=True)
+            for i in range(vector - 1):
+                svg.line(vx(lane) + ip / 2 + i * ip, fy - 4, vx(lane) + ip / 2 + i * ip, fy + 4,
+                         stroke=THREAD_INK[lane], width=1.2)
+        yt = y + h + 20
+        label(yt, "① lane totals", "its vector, in order")
+        for lane in range(lanes):
+            cell(svg, vx(lane), yt, vw, h, span(first(r, lane), first(r, lane) + vector - 1), fill=THREAD_FILL[lane],
+                 stroke=THREAD_INK[lane], size=12)
+        ys = yt + h + 18
+        label(ys, "② warp scan", "shuffles up 1, 2, 4")
+        for lane in range(lanes):
+            svg.line(vx(lane) + vw / 2, yt + h + 2, vx(lane) + vw / 2, ys - 2, stroke=FAINT, width=1.2, arrow=True)
+            last = lane == lanes - 1
+            cell(svg, vx(lane), ys, vw, h, span(first(r, 0), first(r, lane) + vector - 1), fill=BLUE_FILL,
+                 stroke=BLUE, size=12, width=2 if last else 1, bold=last)
+        yb = ys + h + 24
+        label(yb, f"before[{r}]", "carry + lane to the left")
+        for lane in range(lanes):
+            if lane:
+                svg.line(vx(lane - 1) + vw / 2, ys + h + 2, vx(lane) + vw / 2 - 8, yb - 2, stroke=BLUE, width=1.3,
+                         arrow=True)
+            cell(svg, vx(lane), yb, vw, h, span(0, first(r, lane) - 1), fill=GREEN_FILL, stroke=GREEN, size=12)
+        carry = first(r + 1, 0)
+        yc = yb + h + 22
+        svg.text(x0, yc, f"③ carry = {span(0, carry - 1)}: the carry so far + the row's total (lane {lanes - 1}'s "
+                         f"scan, shuffled to every lane)", size=13)
+        y = yc + 50
+    # the store: each row one run of contiguous bytes
+    y -= 14
+    unit = (vx(lanes - 1) + vw - x0) / (rows * lanes * vector)
+    svg.text(20, y + 18, "stored", size=14, bold=True)
+    for r in range(rows):
+        x1 = x0 + first(r, 0) * unit
+        svg.brace(x1 + 1, x1 + lanes * vector * unit - 1, y + h + 6,
+                  f"row {r}: one run of {lanes * 16} contiguous bytes",
+                  size=12, below=True)
+        for lane in range(lanes):
+            svg.rect(x0 + first(r, lane) * unit, y, vector * unit, h, fill=THREAD_FILL[lane], stroke=THREAD_INK[lane],
+                     width=1)
+    notes = ["Drawn with 8 lanes, 2 rows and 4 items a vector. The kernel's "
+             "consumer warp w has 32 lanes and ROWS = 4 rows",
+             "of 32 16-byte vectors (4 items of 4 bytes, or 2 of 8); its row r "
+             "is the tile's vectors (w · ROWS + r) · 32 + l,",
+             "512 contiguous bytes. A cell below the items shows which of "
+             "the warp's items it sums (0–7: items 0 to 7).",
+             "Lane l holds vector l of each row, so a row is read from shared "
+             "memory without bank conflicts and stored with",
+             "no transpose. Each item is stored as the prefix (the tile's and "
+             "the warps' before) + before[r] + its own fold."]
+    for k, note in enumerate(notes):
+        svg.text(20, y + h + 50 + 19 * k, note, size=13, fill=NOTE)
+    svg.height = int(y + h + 50 + 19 * len(notes) - 4)
+    return svg
+
+
 # --- chapter 09 ------------------------------------------------------------------
 
 def ch09_one_bit_split():
@@ -1199,6 +1300,136 @@ def ch09_match_ranks():
     for k, note in enumerate(notes):
         svg.text(20, y + 19 * k, note, size=13, fill=NOTE)
     svg.height = int(y + 19 * len(notes) + 4)
+    return svg
+
+
+def ch09_packed_counters():
+    """Steps 2 and 3's counters in shared memory, for a block drawn with 32 threads (the kernel's has 256)."""
+    block, digits, banks = 32, 16, 32               # threads drawn, 4-bit digits, shared-memory banks
+    lanes = digits // 2                             # step 3: packed words per thread (counter lanes)
+    segment = lanes                                 # step 3: words each thread rakes
+    x0, pitch, w = 160, 21, 19
+    counter_thread = 2                              # the column outlined in (a)
+    svg = Svg(860, 1000, "Steps 2 and 3's digit counters in shared memory, for a block drawn with 32 threads. "
+                         "Step 2: counters[digit][thread], 16 rows of 32 words in memory order; each thread counts "
+                         "its keys down its own column, and the scan gives thread t the 16 consecutive counters "
+                         "16t to 16t + 15, half a row. Step 3: words[lane][thread], 8 rows; each word holds two "
+                         "16-bit counters, digit lane in the low half and digit lane + 8 in the high half, and "
+                         "thread s rakes the 8 consecutive words of segment s. In memory an unused word follows "
+                         "every segment, so segment s starts at word 9s: the warp's 32 threads read 32 different "
+                         "banks, where segments 8 words apart would put eight threads in each of banks 0, 8, 16 "
+                         "and 24.")
+
+    def tx(t):
+        return x0 + t * pitch
+
+    def header(y, label, mark=None):
+        svg.text(x0 - 10, y, label, size=12, anchor="end", fill=NOTE)
+        for t in range(block):
+            svg.text(tx(t) + w / 2, y, str(t), size=11, anchor="middle", fill=INK if t == mark else NOTE,
+                     bold=t == mark)
+
+    # (a) step 2: a 32-bit counter per digit and thread; thread t scans flat words 16t .. 16t + 15
+    svg.text(20, 24, "step 2: counters[digit][thread], 32 bits each, stored row after row", size=14, bold=True)
+    header(50, "thread", counter_thread)
+    top, rh, rp = 58, 14, 16
+    for d in range(digits):
+        y = top + d * rp
+        svg.text(x0 - 10, y + 11, f"digit {d}", size=11, anchor="end")
+        for t in range(block):
+            scanner = (d * block + t) // digits     # flat[scanner * 16 + k] is this counter
+            svg.rect(tx(t), y, w, rh, fill=THREAD_FILL[scanner % 8], stroke=THREAD_INK[scanner % 8], width=0.8)
+        for half in range(block // digits):
+            scanner = (d * block + half * digits) // digits
+            mid = (tx(half * digits) + tx(half * digits + digits - 1) + w) / 2
+            svg.text(mid, y + 11, f"scanned by t{scanner}", size=11, anchor="middle")
+    bottom = top + digits * rp
+    svg.rect(tx(counter_thread) - 2, top - 3, w + 4, bottom - top + 4, stroke=INK, width=1.8, dash="4 3")
+    notes = [f"Dashed: thread {counter_thread} counts its keys down its own column, counters[digit]"
+             f"[{counter_thread}]. The scan then takes the",
+             "counters in memory order, 16 consecutive ones per thread (colour: that thread), 16 words apart from "
+             "thread to thread."]
+    for k, note in enumerate(notes):
+        svg.text(20, bottom + 20 + 19 * k, note, size=13, fill=NOTE)
+
+    # (b) step 3: two 16-bit counters per word; segment s = words 8s .. 8s + 7 in memory order
+    pb = bottom + 20 + 19 * len(notes) + 24
+    svg.text(20, pb, "step 3: words[lane][thread], two 16-bit counters to a 32-bit word", size=14, bold=True)
+    header(pb + 26, "thread")
+    top, half_h, rp = pb + 34, 12, 29
+    for lane in range(lanes):
+        y = top + lane * rp
+        first = lane * block // segment
+        svg.text(x0 - 10, y + 10, f"lane {lane}", size=13, anchor="end")
+        svg.text(x0 - 10, y + 23, f"raked by t{first}–t{first + block // segment - 1}", size=11, anchor="end",
+                 fill=NOTE)
+        for t in range(block):
+            s = (lane * block + t) // segment       # the segment (and raking thread) of word (lane, t)
+            fill, ink = THREAD_FILL[s % 8], THREAD_INK[s % 8]
+            cell(svg, tx(t), y, w, half_h, str(lane + lanes), fill=fill, stroke=ink, size=11, width=0.8)
+            cell(svg, tx(t), y + half_h, w, half_h, str(lane), fill=fill, stroke=ink, size=11, width=0.8)
+        for s in range(lane * block // segment, (lane + 1) * block // segment):
+            t0 = s * segment - lane * block
+            svg.rect(tx(t0) - 1, y - 1, tx(t0 + segment - 1) + w - tx(t0) + 2, 2 * half_h + 2, stroke=THREAD_INK[s % 8],
+                     width=2)
+    bottom = top + lanes * rp
+    notes = ["A word holds digit lane + 8 in its high half (top) and digit "
+             "lane in its low half: step 2's rows d and d + 8.",
+             "Thread s rakes segment s, 8 consecutive words (outlined): it "
+             "sums them, a BlockScan scans the 32 sums, and",
+             "it writes the segment's prefixes back. The high halves (digits 8–15) then add the low halves' total."]
+    for k, note in enumerate(notes):
+        svg.text(20, bottom + 14 + 19 * k, note, size=13, fill=NOTE)
+
+    # (c) step 3 in memory: word w = (lane, t) at w + w / 8; rows of 32 words are the 32 banks
+    pc = bottom + 14 + 19 * len(notes) + 24
+    svg.text(20, pc, "step 3 in memory: an unused word after every segment; a row of 32 words is the 32 banks",
+             size=14, bold=True)
+    header(pc + 26, "bank")
+    top, rh, rp = pc + 34, 18, 20
+    words = block * lanes + block * lanes // segment
+    for r in range(words // banks):
+        y = top + r * rp
+        svg.text(x0 - 10, y + 13, f"words {r * banks}–{r * banks + banks - 1}", size=11, anchor="end")
+        for b in range(banks):
+            p = r * banks + b
+            s, k = divmod(p, segment + 1)           # segment s starts at word 9s; k = 8: the unused word
+            if k == segment:
+                cell(svg, tx(b), y, w, rh, "", fill=EMPTY, stroke=FAINT, width=0.8)
+            else:
+                cell(svg, tx(b), y, w, rh, str(s), fill=THREAD_FILL[s % 8], stroke=THREAD_INK[s % 8], size=11,
+                     width=0.8)
+            if k == 0:
+                svg.rect(tx(b) - 1, y - 1, w + 2, rh + 2, stroke=INK, width=2.2)
+    bottom = top + words // banks * rp
+    # how many lanes read each bank on their first read (k = 0), padded and not
+    y = bottom + 14
+    for label, stride in (("without the pad", segment),):
+        per_bank = {}
+        for lane in range(32):
+            per_bank.setdefault(lane * stride % banks, []).append(lane)
+        svg.text(x0 - 10, y + 9, label, size=12, anchor="end")
+        svg.text(x0 - 10, y + 23, "threads per bank", size=11, anchor="end", fill=NOTE)
+        for b in range(banks):
+            hit = per_bank.get(b, [])
+            if hit:
+                cell(svg, tx(b), y + 3, w, rh, str(len(hit)), fill="#ffffff", stroke=RED, size=11, colour=RED,
+                     bold=True, width=1.6)
+            else:
+                cell(svg, tx(b), y + 3, w, rh, "", fill="#fafafa", stroke=FAINT)
+        y += rh + 12
+    notes = ["A cell: the segment (and raking thread) of the word; grey: the "
+             "unused word. Outlined: each segment's first",
+             "word. Thread l reads word 9l + k at its k-th read, in bank (9l "
+             "+ k) mod 32: a warp's 32 threads, 32 banks.",
+             "Without the pad, segments 8 words apart would put threads l, l "
+             "+ 4, l + 8, … in one bank: eight threads in",
+             "each of banks 0, 8, 16 and 24 (red), eight passes a read. In "
+             "the kernel's block of 256 threads, each warp's",
+             "32 segments span 288 = 9 · 32 words, so every warp reads as this one does."]
+    for k, note in enumerate(notes):
+        svg.text(20, y + 14 + 19 * k, note, size=13, fill=NOTE)
+    svg.height = int(y + 14 + 19 * len(notes) - 4)
     return svg
 
 
@@ -1668,6 +1899,140 @@ def ch10_column_sums():
     return svg
 
 
+def ch10_column_scan_threads():
+    """Which thread loads which count in ScanColumns and in DirectColumnSums, scaled down."""
+    digits, tiles, lanes, warps = 8, 6, 2, 8     # the kernel: 256 digits, 65 to 132 tiles, 32 lanes, 16 warps
+    column_run = direct_run = 2                  # the kernel: 8 and 8
+    readers = lanes * warps // digits            # threads per digit in DirectColumnSums (the kernel: 512 / 256)
+    block_shown = 3                              # the block whose `before` is drawn in (b)
+    rows = -(-tiles // (lanes * column_run)) * lanes * column_run  # tiles padded to whole runs: 8
+    x0, pitch, w, h, rp = 150, 60, 54, 24, 28
+    right = x0 + (digits - 1) * pitch + w
+    svg = Svg(860, 800, "The tiles' counts as a matrix, a row per tile and a column per digit, drawn with 8 digits, "
+                        "6 tiles, warps of 2 lanes and blocks of 16 threads. In the column scan, digit d is scanned by "
+                        "warp d / 6 of block d % 6: warp 0 of blocks 0 to 5 takes digits 0 to 5, warp 1 of blocks 0 "
+                        "and 1 digits 6 and 7. Lane 0 loads tiles 0 and 1 and lane 1 tiles 2 and 3; the warp scans "
+                        "the two lanes' sums and writes the prefixes back; then lane 0 loads tiles 4 and 5, lane 1 "
+                        "finds no tiles 6 and 7 and loads zeros, and the prefixes go on from the carry of tiles 0 to "
+                        "3. In the direct sums every block reads every count: threads d and d + 8 share digit d, "
+                        "thread d taking tiles 0, 2, 4 and thread d + 8 tiles 1, 3, 5, two loads at a time; each "
+                        "sums the tiles before the block's own and all of them, and thread d adds the two readers' "
+                        "sums.")
+    lane_colours = [(BLUE_FILL, BLUE), (ORANGE_FILL, ORANGE)]
+    reader_colours = [(GREEN_FILL, GREEN), (THREAD_FILL[4], THREAD_INK[4])]
+
+    def cx(d):
+        return x0 + d * pitch
+
+    def matrix(top, who, colours):
+        """Rows of tiles 0 .. rows - 1 (past the last tile: loads of 0); who(t, d) = (label, colour index)."""
+        for d in range(digits):
+            svg.text(cx(d) + w / 2, top - 8, str(d), size=12, anchor="middle", fill=NOTE, bold=True)
+        svg.text(x0 - 10, top - 8, "digit", size=12, anchor="end", fill=NOTE)
+        for t in range(rows):
+            y = top + t * rp
+            real = t < tiles
+            svg.text(x0 - 10, y + h / 2 + 5, f"tile {t}" if real else f"no tile {t}", size=12, anchor="end",
+                     fill=INK if real else NOTE)
+            for d in range(digits):
+                text, c = who(t, d)
+                fill, ink = colours[c]
+                if real:
+                    cell(svg, cx(d), y, w, h, text, fill=fill, stroke=ink, size=12)
+                else:
+                    svg.rect(cx(d), y, w, h, fill="#fafafa", stroke=FAINT, width=1, dash="3 3")
+                    svg.text(cx(d) + w / 2, y + h / 2 + 5, f"{text}: 0", size=11, anchor="middle", fill=NOTE)
+        return top + rows * rp
+
+    def runs(top, labels):
+        """A bracket left of the rows of each pass of the loop, and a dashed line between the passes."""
+        per = lanes * column_run
+        for k, text in enumerate(labels):
+            y1, y2 = top + k * per * rp, top + (k + 1) * per * rp - (rp - h)
+            svg.path(f"M 86 {num(y1)} L 80 {num(y1)} L 80 {num(y2)} L 86 {num(y2)}", stroke=NOTE, width=1.2)
+            for j, part in enumerate(text):
+                svg.text(74, (y1 + y2) / 2 + 4 + 16 * (j - (len(text) - 1) / 2), part, size=12, anchor="end",
+                         fill=NOTE)
+            if k:
+                svg.line(x0 - 6, y1 - (rp - h) / 2, right + 6, y1 - (rp - h) / 2, stroke=LINE, width=1.2, dash="5 4")
+
+    def side(y, lines, colour=NOTE, bold_first=False):
+        for k, line in enumerate(lines):
+            svg.text(right + 16, y + 18 * k, line, size=12, fill=INK if bold_first and k == 0 else colour,
+                     bold=bold_first and k == 0)
+
+    # (a) ScanColumns: digit d by warp d / G of block d % G; lane l loads tiles first + l * RUN + k
+    svg.text(20, 24, "(a) more tiles: the column scan, a warp per digit (ScanColumns)", size=14, bold=True)
+    owner = {}
+    for b in range(tiles):
+        for wp in range(warps):
+            for d in range(b + wp * tiles, digits, tiles * warps):
+                owner[d] = (b, wp)
+    top = 52
+    for d in range(digits):
+        b, wp = owner[d]
+        svg.text(cx(d) + w / 2, top, f"block {b}", size=12, anchor="middle", fill=THREAD_INK[b], bold=True)
+        svg.text(cx(d) + w / 2, top + 16, f"warp {wp}", size=12, anchor="middle", fill=THREAD_INK[b])
+    svg.text(x0 - 10, top, "scanned by", size=12, anchor="end", fill=NOTE)
+    lane_of = {}
+    for first in range(0, tiles, lanes * column_run):
+        for lane in range(lanes):
+            for k in range(column_run):
+                lane_of[first + lane * column_run + k] = lane
+    mtop = top + 46
+    bottom = matrix(mtop, lambda t, d: (f"lane {lane_of[t]}", lane_of[t]), lane_colours)
+    runs(mtop, [("first", f"= {f}") for f in range(0, rows, lanes * column_run)])
+    side(mtop + 14, ["first = 0:", "each lane loads its 2", "consecutive tiles and sums", "them; the warp scans the",
+                     "2 sums, and each tile's", "prefix goes back in place."])
+    side(mtop + 4 * rp + 14, ["first = 4:", "the same, from the carry", "(tiles 0–3's total); tiles", "past the last "
+                              "load 0.", "Then lane 0 writes the", "digit's total."])
+    notes = [f"Digit d: warp d / {tiles} of block d % {tiles} ({tiles} tiles, one block each). Warps 2 to 7, and "
+             f"warp 1 of blocks 2 to 5, have no digit.",
+             "Every digit's column is loaded the same way; only the warp that scans it differs."]
+    for k, note in enumerate(notes):
+        svg.text(20, bottom + 18 + 19 * k, note, size=13, fill=NOTE)
+
+    # (b) DirectColumnSums: thread reader * DIGITS + d; reader r loads tiles r, r + READERS, ...
+    pb = bottom + 18 + 19 * len(notes) + 34
+    svg.text(20, pb, "(b) up to 64 tiles: every block reads every count (DirectColumnSums)", size=14, bold=True)
+    top = pb + 28
+    for d in range(digits):
+        svg.text(cx(d) + w / 2, top, ", ".join(f"t{r * digits + d}" for r in range(readers)), size=12,
+                 anchor="middle", fill=INK)
+    svg.text(x0 - 10, top, "read by", size=12, anchor="end", fill=NOTE)
+    reader_of = {}
+    for r in range(readers):
+        for first in range(r, rows, readers * direct_run):
+            for k in range(direct_run):
+                reader_of[first + k * readers] = r
+    mtop = top + 30
+    bottom = matrix(mtop, lambda t, d: (f"t{reader_of[t] * digits + d}", reader_of[t]), reader_colours)
+    runs(mtop, [("first", "= r"), ("first", f"= r + {readers * direct_run}")])
+    own = mtop + block_shown * rp - (rp - h) / 2
+    svg.line(x0 - 6, own, right + 6, own, stroke=RED, width=1.6)
+    for r in range(readers):
+        mine = [t for t in range(rows) if reader_of[t] == r]
+        runs_of = [", ".join(str(t) for t in mine[k:k + direct_run] if t < tiles)
+                   + "".join(f" ({t}: none)" for t in mine[k:k + direct_run] if t >= tiles)
+                   for k in range(0, len(mine), direct_run)]
+        side(mtop + 14 + 2 * 18 * r, [f"reader {r}, threads {r * digits}–{r * digits + digits - 1}:",
+                                       "tiles " + ", then ".join(runs_of)], colour=reader_colours[r][1])
+    side(mtop + 14 + 4 * 18, [f"{direct_run} loads at a time."])
+    side(mtop + 5 * rp + 10, [f"Red: block {block_shown}'s own tile.", "Its threads add the rows",
+                              "above it into before, all", "rows into all."], colour=RED)
+    notes = [f"Each reader writes its sums to before[r][d] and all[r][d] in "
+             f"shared memory; after a barrier, thread d adds",
+             f"the {readers} readers' sums. Drawn with 8 digits, {tiles} tiles, warps of {lanes} lanes, blocks of "
+             f"{lanes * warps} threads and runs of 2 loads;",
+             "the kernel has 256 digits, warps of 32 lanes, blocks of 512 "
+             "threads (2 readers a digit), runs of 8 loads,",
+             "and takes the column scan only above 64 tiles."]
+    for k, note in enumerate(notes):
+        svg.text(20, bottom + 18 + 19 * k, note, size=13, fill=NOTE)
+    svg.height = int(bottom + 18 + 19 * len(notes) - 4)
+    return svg
+
+
 DIAGRAMS = [
     ("ch01_accumulators.svg", ch01_accumulators),
     ("ch02_shfl_down_vs_butterfly.svg", ch02_shfl_down_vs_butterfly),
@@ -1684,13 +2049,16 @@ DIAGRAMS = [
     ("ch08_look_back.svg", ch08_look_back),
     ("ch08_chained_scan.svg", ch08_chained_scan),
     ("ch08_warp_specialized.svg", ch08_warp_specialized),
+    ("ch08_consumer_rows.svg", ch08_consumer_rows),
     ("ch09_one_bit_split.svg", ch09_one_bit_split),
     ("ch09_match_ranks.svg", ch09_match_ranks),
+    ("ch09_packed_counters.svg", ch09_packed_counters),
     ("ch10_lsd_passes.svg", ch10_lsd_passes),
     ("ch10_digit_look_back.svg", ch10_digit_look_back),
     ("ch10_cluster_pass.svg", ch10_cluster_pass),
     ("ch10_words_over_keys.svg", ch10_words_over_keys),
     ("ch10_column_sums.svg", ch10_column_sums),
+    ("ch10_column_scan_threads.svg", ch10_column_scan_threads),
 ]
 
 
