@@ -534,6 +534,7 @@ struct AgentRadixSortOnesweep
   }
   // example-end direct-column-sums
 
+  // example-begin resident-offsets
   //! A resident grid's step 4, in place of the look-back: a grid-wide
   //! barrier once every tile has published its counts; then, for a few
   //! tiles, every block reads them all, and for more, the grid scans the
@@ -572,6 +573,7 @@ struct AgentRadixSortOnesweep
       s.digit_offsets[digit] = start + static_cast<OffsetT>(before) - static_cast<OffsetT>(tile_digit_starts[0]);
     }
   }
+  // example-end resident-offsets
 
   //! Is every key's digit the same in this pass (one digit's count is the
   //! whole input)? Each warp reads the pass's offsets and votes on its own,
