@@ -432,6 +432,11 @@ template <typename K, typename V, bool DESCENDING> void check_type(int max_log)
   {
     check_sort<K, V, DESCENDING>(n, d, 0, bits);
     check_sort<K, V, DESCENDING>(3000, d, 0, bits);
+    if (!quick) // the cooperative sort's column scan, in small tiles and in large ones
+    {
+      check_sort<K, V, DESCENDING>(250003, d, 0, bits);
+      check_sort<K, V, DESCENDING>(600001, d, 0, bits);
+    }
   }
   // Bit windows: none, the lowest third, three quarters, the top bits.
   check_sort<K, V, DESCENDING>(n, Dist::uniform, bits / 3, bits / 3);
