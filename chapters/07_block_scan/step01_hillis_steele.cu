@@ -13,7 +13,7 @@
 // every thread busy in every round. It is the direct translation of "every
 // prefix is a sum, and sums can be split in halves".
 // Expected: correct and simple, but it does n log2(n) adds where a
-// sequential scan does n: 10 adds per item, 10 barriers, and three
+// sequential scan does n: 10 adds per item, 11 barriers (one after the load, one a round), and three
 // shared-memory accesses per thread per round. Pass 1 is the bulk of the three passes, so
 // the whole scan should stay well below the copy's rate.
 // Expected on many tiles (tile_scans_i32): the same kernel, one block per

@@ -14,7 +14,7 @@
 // inclusive.
 // Why: Blelloch ("Prefix Sums and Their Applications", 1990) does the scan
 // in 2 (n - 1) adds, against Hillis and Steele's n log2(n): about 2 adds per
-// item instead of 10. It pays with twice the rounds (2 x 10 barriers), in
+// item instead of 10. It pays with twice the rounds (22 barriers: 10 a sweep, and one after each), in
 // most of which few threads work.
 // Expected: faster than step 1, since each thread now does two items with
 // fewer adds and half the shared-memory traffic per item. But the tree's

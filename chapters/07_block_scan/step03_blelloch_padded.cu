@@ -11,10 +11,10 @@
 // of padding every 32, each run of 32 words shifts by one bank, so words 2d
 // apart fall in different banks again (this is the padding of Harris, Sengupta
 // and Owens' scan in GPU Gems 3, chapter 39, which follows Blelloch's).
-// Expected: faster than step 2 by what the conflicts cost: the rounds with
-// many busy threads (small d) were the conflicted ones, and they carry most
-// of the shared-memory traffic. The 20 barriers, and the rounds with a few
-// busy threads, stay.
+// Expected: faster than step 2 by what the conflicts cost: in step 2 they
+// grow with the stride, two-way at d = 1 and 32-way at d = 16, so the
+// rounds with few busy threads took as long as those with many. The 22
+// barriers, and the rounds with a few busy threads, stay.
 // Expected on many tiles (tile_scans_i32): the same kernel, one block per
 // tile; a larger share of the time is the tree, so a larger gain than on
 // the whole scan.

@@ -11,7 +11,7 @@
 // registers in one instruction and stay in step) and no shared memory. The
 // work is n log2(32) adds instead of Blelloch's 2n, but adds are cheap; the
 // barriers and shared-memory round trips were the cost, and there are now 2
-// barriers per tile instead of 20.
+// barriers per tile instead of 22.
 // Expected: the fastest of the four so far, and well ahead of step 3.
 // Expected on many tiles (tile_scans_i32): the same kernel, one block per
 // tile; the largest gain of the chapter there, since the tree was the whole

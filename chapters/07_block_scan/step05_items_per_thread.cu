@@ -5,9 +5,11 @@
 // through chapter 04's warp transpose; TileIo in scan_frame.cuh). Each
 // thread first scans its 8 items sequentially, in registers: 7 adds, no
 // communication.
-// The block then scans the 128 thread totals with step 4's method (a shuffle
-// scan per warp, the 4 warp totals through shared memory, one barrier), and
-// each thread adds the total of the threads before it to its 8 items.
+// The block then scans the 128 thread totals with step 4's warp scans (a
+// shuffle scan per warp); the 4 warp totals go through shared memory, and
+// after one barrier each thread adds up those of the warps before its own
+// (where step 4 had warp 0 scan them, between two barriers). Each thread
+// adds the total of the threads before it to its 8 items.
 // Why: a sequential scan is the cheapest scan there is (one add per item),
 // and it needs no other thread. Only the thread totals, an eighth of the
 // items, go through the cooperative scan, so its shuffles and barrier are

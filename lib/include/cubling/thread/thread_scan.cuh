@@ -2,9 +2,9 @@
 //! ThreadScan: one thread scans a register array of compile-time length.
 //!
 //! The building block under every scan of the layers above: a block scan
-//! first has each thread scan its own few items with these functions, then
-//! scans the threads' totals cooperatively, then folds each thread's offset
-//! back in (the `prefix` argument).
+//! first reduces each thread's few items, then scans the threads' totals
+//! cooperatively, then scans each thread's items with these functions from
+//! the thread's offset (the `prefix` argument).
 //!
 //! As in CUB, the functions live in namespace `internal`:
 //! `cub::internal::ThreadScanInclusive` becomes
