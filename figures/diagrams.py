@@ -129,6 +129,14 @@ def cell(svg, x, y, w, h, label, fill="#ffffff", stroke=LINE, size=13, colour=IN
 
 # --- chapter 01 ------------------------------------------------------------------
 
+def write_notes(svg, top, notes, pad=None):
+    """A diagram's closing notes, one line each, from `top` down; with `pad`, the picture ends `pad` below them."""
+    for k, note in enumerate(notes):
+        svg.text(20, top + 19 * k, note, size=13, fill=NOTE)
+    if pad is not None:
+        svg.height = int(top + 19 * len(notes) + pad)
+
+
 def ch01_accumulators():
     """One accumulator: a chain of dependent adds. Four: four chains that overlap."""
     latency, pitch, x0 = 4, 21, 150
@@ -328,9 +336,7 @@ def tree(sequential):
               "into sdata[i] to thread i instead (tid % (2·s) == 0): the active threads spread across the warp."])
     svg.text(20, y + h + 30, "A cell shows the thread that wrote it (colour = thread); arrows: the word it adds in.",
              size=13, fill=NOTE)
-    for k, note in enumerate(notes):
-        svg.text(20, y + h + 52 + 19 * k, note, size=13, fill=NOTE)
-    svg.height = int(y + h + 52 + 19 * len(notes) + 4)
+    write_notes(svg, y + h + 52, notes, pad=4)
     return svg
 
 
@@ -523,9 +529,7 @@ def ch04_transpose():
              "Stores run the other way: blocked registers → shared memory → __syncthreads() → striped, coalesced",
              "stores to global memory."]
     y = y_blocked + h + 24 + 26
-    for k, note in enumerate(notes):
-        svg.text(20, y + 19 * k, note, size=13, fill=NOTE)
-    svg.height = int(y + 19 * len(notes))
+    write_notes(svg, y, notes, pad=0)
     return svg
 
 
@@ -738,9 +742,7 @@ def ch07_hillis_steele():
     notes = ["A cell shows which items it sums (2–5: items 2 to 5); coloured: the thread added in this round,",
              "grey: it copied its value across (i < d). Every round reads one buffer and writes the other, then",
              "__syncthreads(). 17 adds for 8 items, where a sequential scan does 7: n log2(n) work."]
-    for k, note in enumerate(notes):
-        svg.text(20, y + h + 30 + 19 * k, note, size=13, fill=NOTE)
-    svg.height = int(y + h + 30 + 19 * len(notes) + 4)
+    write_notes(svg, y + h + 30, notes, pad=4)
     return svg
 
 
@@ -812,9 +814,7 @@ def ch07_blelloch():
              "of its subtree to its left child, and that plus the left child's old sum to its right child.",
              "The last row is the exclusive scan (green); adding each item gives the inclusive one.",
              "2(n − 1) = 14 adds for 8 items (and 7 swaps), in 2 log2(n) = 6 rounds."]
-    for k, note in enumerate(notes):
-        svg.text(20, y + h + 30 + 19 * k, note, size=13, fill=NOTE)
-    svg.height = int(y + h + 30 + 19 * len(notes) + 4)
+    write_notes(svg, y + h + 30, notes, pad=4)
     return svg
 
 
@@ -851,9 +851,7 @@ def ch07_warp_scan():
     notes = ["A cell shows the first lane its sum starts at; lane i always ends at itself (6: lanes 6 to i).",
              "Green: the prefix is complete. Each round doubles the lanes that are; 5 rounds cover 32,",
              "with no shared memory and no barrier: a lane < offset gets its own value back and adds nothing."]
-    for k, note in enumerate(notes):
-        svg.text(20, y + h + 30 + 19 * k, note, size=13, fill=NOTE)
-    svg.height = int(y + h + 30 + 19 * len(notes) + 4)
+    write_notes(svg, y + h + 30, notes, pad=4)
     return svg
 
 
@@ -1168,9 +1166,7 @@ def ch08_consumer_rows():
              "memory without bank conflicts and stored with",
              "no transpose. Each item is stored as the prefix (the tile's and "
              "the warps' before) + before[r] + its own fold."]
-    for k, note in enumerate(notes):
-        svg.text(20, y + h + 50 + 19 * k, note, size=13, fill=NOTE)
-    svg.height = int(y + h + 50 + 19 * len(notes) - 4)
+    write_notes(svg, y + h + 50, notes, pad=-4)
     return svg
 
 
@@ -1236,9 +1232,7 @@ def ch09_one_bit_split():
              "before it.",
              "The zeros keep their order, and so do the ones: the split is stable. 32 such passes, from bit 0",
              "up, sort 32-bit keys; one BlockScan of the flags per pass gives every rank."]
-    for k, note in enumerate(notes):
-        svg.text(20, y + 14 + 19 * k, note, size=13, fill=NOTE)
-    svg.height = int(y + 14 + 19 * len(notes) + 4)
+    write_notes(svg, y + 14, notes, pad=4)
     return svg
 
 
@@ -1297,9 +1291,7 @@ def ch09_match_ranks():
              "digit are numbered round by round, lane by lane, in the order of the warp-striped tile.",
              "After the last round, one scan of the counters of every warp, digit by digit and warp by warp, says",
              "where each warp's keys of each digit start in the tile; a key's rank is that plus its rank in its warp."]
-    for k, note in enumerate(notes):
-        svg.text(20, y + 19 * k, note, size=13, fill=NOTE)
-    svg.height = int(y + 19 * len(notes) + 4)
+    write_notes(svg, y, notes, pad=4)
     return svg
 
 
@@ -1349,8 +1341,7 @@ def ch09_packed_counters():
              f"[{counter_thread}]. The scan then takes the",
              "counters in memory order, 16 consecutive ones per thread (colour: that thread), 16 words apart from "
              "thread to thread."]
-    for k, note in enumerate(notes):
-        svg.text(20, bottom + 20 + 19 * k, note, size=13, fill=NOTE)
+    write_notes(svg, bottom + 20, notes)
 
     # (b) step 3: two 16-bit counters per word; segment s = words 8s .. 8s + 7 in memory order
     pb = bottom + 20 + 19 * len(notes) + 24
@@ -1378,8 +1369,7 @@ def ch09_packed_counters():
              "Thread s rakes segment s, 8 consecutive words (outlined): it "
              "sums them, a BlockScan scans the 32 sums, and",
              "it writes the segment's prefixes back. The high halves (digits 8–15) then add the low halves' total."]
-    for k, note in enumerate(notes):
-        svg.text(20, bottom + 14 + 19 * k, note, size=13, fill=NOTE)
+    write_notes(svg, bottom + 14, notes)
 
     # (c) step 3 in memory: word w = (lane, t) at w + w / 8; rows of 32 words are the 32 banks
     pc = bottom + 14 + 19 * len(notes) + 24
@@ -1427,9 +1417,7 @@ def ch09_packed_counters():
              "each of banks 0, 8, 16 and 24 (red), eight passes a read. In "
              "the kernel's block of 256 threads, each warp's",
              "32 segments span 288 = 9 · 32 words, so every warp reads as this one does."]
-    for k, note in enumerate(notes):
-        svg.text(20, y + 14 + 19 * k, note, size=13, fill=NOTE)
-    svg.height = int(y + 14 + 19 * len(notes) - 4)
+    write_notes(svg, y + 14, notes, pad=-4)
     return svg
 
 
@@ -1679,9 +1667,7 @@ def ch10_cluster_pass():
              "the others faded.",
              "Between the rows: a cluster barrier once every block's counts are written, and one once every key "
              "is in place."]
-    for k, note in enumerate(notes):
-        svg.text(20, ly + 30 + 19 * k, note, size=13, fill=NOTE)
-    svg.height = int(ly + 30 + 19 * len(notes) - 4)
+    write_notes(svg, ly + 30, notes, pad=-4)
     return svg
 
 
@@ -1775,9 +1761,7 @@ def ch10_words_over_keys():
              "before (old keys, garbage) is never taken for a count, and nothing is reset. The first pass of a",
              "sort that must leave its input alone writes its counts over the same parts of the buffer that",
              "the second pass writes, which the first pass does not touch."]
-    for k, note in enumerate(notes):
-        svg.text(20, r4 + h + 60 + 19 * k, note, size=13, fill=NOTE)
-    svg.height = int(r4 + h + 60 + 19 * len(notes) - 4)
+    write_notes(svg, r4 + h + 60, notes, pad=-4)
     return svg
 
 
@@ -1989,8 +1973,7 @@ def ch10_column_scan_threads():
     notes = [f"Digit d: warp d / {tiles} of block d % {tiles} ({tiles} tiles, one block each). Warps 2 to 7, and "
              f"warp 1 of blocks 2 to 5, have no digit.",
              "Every digit's column is loaded the same way; only the warp that scans it differs."]
-    for k, note in enumerate(notes):
-        svg.text(20, bottom + 18 + 19 * k, note, size=13, fill=NOTE)
+    write_notes(svg, bottom + 18, notes)
 
     # (b) DirectColumnSums: thread reader * DIGITS + d; reader r loads tiles r, r + READERS, ...
     pb = bottom + 18 + 19 * len(notes) + 34
@@ -2027,9 +2010,7 @@ def ch10_column_scan_threads():
              "the kernel has 256 digits, warps of 32 lanes, blocks of 512 "
              "threads (2 readers a digit), runs of 8 loads,",
              "and takes the column scan only above 64 tiles."]
-    for k, note in enumerate(notes):
-        svg.text(20, bottom + 18 + 19 * k, note, size=13, fill=NOTE)
-    svg.height = int(bottom + 18 + 19 * len(notes) - 4)
+    write_notes(svg, bottom + 18, notes, pad=-4)
     return svg
 
 
