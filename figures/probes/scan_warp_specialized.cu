@@ -527,21 +527,14 @@ struct Variant
 //! same shape as Shape<8, 4, 6>), launched like this probe's kernel: after a
 //! memset, as a plain launch. Against the library's DeviceScan it tells the
 //! agent's cost from the dispatch's (the init kernel, the dependent launch).
-template <int CONSUMER_WARPS, int ROWS, int STAGES, int RUN = 1>
+template <int CONSUMER_WARPS, int ROWS, int STAGES>
 struct LibraryAgent
 {
-  using Policy = cubling::AgentScanStreamingPolicy<CONSUMER_WARPS, ROWS, STAGES, RUN>;
+  using Policy = cubling::AgentScanStreamingPolicy<CONSUMER_WARPS, ROWS, STAGES>;
   static const char* name()
   {
     static char text[64];
-    if (RUN == 1)
-    {
-      std::snprintf(text, sizeof text, "library_agent_%dw_x%d_rows_%dstages", CONSUMER_WARPS, ROWS, STAGES);
-    }
-    else
-    {
-      std::snprintf(text, sizeof text, "library_agent_%dw_x%d_rows_%dstages_run%d", CONSUMER_WARPS, ROWS, STAGES, RUN);
-    }
+    std::snprintf(text, sizeof text, "library_agent_%dw_x%d_rows_%dstages", CONSUMER_WARPS, ROWS, STAGES);
     return text;
   }
   static void run(const int* in, int* out, int64_t n, const Scratch& scratch)
@@ -649,13 +642,7 @@ int main(int argc, char** argv)
                          Entry{LibraryAgent<8, 8, 3>::name(), &LibraryAgent<8, 8, 3>::run},
                          Entry{LibraryAgent<16, 2, 6>::name(), &LibraryAgent<16, 2, 6>::run},
                          Entry{LibraryAgent<4, 4, 6>::name(), &LibraryAgent<4, 4, 6>::run},
-                         Entry{LibraryAgent<8, 4, 13>::name(), &LibraryAgent<8, 4, 13>::run},
-                         // runs of consecutive tiles a block (RUN): prepared 2026-11-27, not yet run
-                         Entry{LibraryAgent<8, 4, 6, 2>::name(), &LibraryAgent<8, 4, 6, 2>::run},
-                         Entry{LibraryAgent<8, 4, 6, 4>::name(), &LibraryAgent<8, 4, 6, 4>::run},
-                         Entry{LibraryAgent<8, 4, 6, 8>::name(), &LibraryAgent<8, 4, 6, 8>::run},
-                         Entry{LibraryAgent<8, 4, 8, 4>::name(), &LibraryAgent<8, 4, 8, 4>::run},
-                         Entry{LibraryAgent<8, 4, 4, 4>::name(), &LibraryAgent<8, 4, 4, 4>::run}})
+                         Entry{LibraryAgent<8, 4, 13>::name(), &LibraryAgent<8, 4, 13>::run}})
   {
     all.push_back(e);
   }

@@ -64,18 +64,12 @@ namespace cubling
 //! @tparam CONSUMER_WARPS_    warps that scan and store (the block has 3 more)
 //! @tparam ROWS_              rows of 32 16-byte vectors per consumer warp and tile
 //! @tparam STAGES_            tiles the ring in shared memory holds
-//! @tparam RUN_               consecutive tiles the producer takes from the
-//!                            counter at once; above 1, a tile whose
-//!                            predecessor was the block's own takes its
-//!                            prefix from it, with no look-back
-template <int CONSUMER_WARPS_, int ROWS_, int STAGES_, int RUN_ = 1>
+template <int CONSUMER_WARPS_, int ROWS_, int STAGES_>
 struct AgentScanStreamingPolicy
 {
   static constexpr int CONSUMER_WARPS = CONSUMER_WARPS_;
   static constexpr int ROWS           = ROWS_;
   static constexpr int STAGES         = STAGES_;
-  static constexpr int RUN            = RUN_;
-  static_assert(RUN >= 1, "a run is at least one tile");
   static constexpr int BLOCK_THREADS  = (CONSUMER_WARPS + 3) * 32; //!< + producer, reducer, look-back warp
   static constexpr int TILE_BYTES     = CONSUMER_WARPS * ROWS * 32 * 16;
   static constexpr int RING_BYTES     = STAGES * TILE_BYTES; //!< dynamic shared memory per block
@@ -150,7 +144,6 @@ struct AgentScanStreaming
   static constexpr int WARPS        = Policy::CONSUMER_WARPS;
   static constexpr int ROWS         = Policy::ROWS;
   static constexpr int STAGES       = Policy::STAGES;
-  static constexpr int RUN          = Policy::RUN;
   static constexpr int WARP_ITEMS   = ROWS * 32 * VECTOR_ITEMS;
   static constexpr int TILE_ITEMS   = WARPS * WARP_ITEMS;
   static constexpr int PRODUCER     = WARPS; //!< warp ids of the three single-job warps
@@ -262,7 +255,6 @@ struct AgentScanStreaming
   // --- the producer -------------------------------------------------------------------
   __device__ CUBLING_FORCEINLINE void Produce()
   {
-    int64_t run_first = 0; // the first tile of the run this block took last
     for (int k = 0;; ++k)
     {
       const int s = k % STAGES;
@@ -270,11 +262,7 @@ struct AgentScanStreaming
       {
         detail::barrier_wait(&storage.empty[s], Parity(k - STAGES)); // round k - STAGES is done with it
       }
-      if (k % RUN == 0)
-      {
-        run_first = static_cast<int64_t>(atomicAdd(tile_counter, static_cast<unsigned long long>(RUN)));
-      }
-      const int64_t tile = run_first + k % RUN;
+      const int64_t tile = static_cast<int64_t>(atomicAdd(tile_counter, 1ull));
       storage.tile_of[s] = tile;
       if (tile >= tiles || PartialTile(tile))
       {
@@ -384,16 +372,8 @@ struct AgentScanStreaming
   }
 
   // --- the look-back warp -------------------------------------------------------------
-  //! Each tile's exclusive prefix, in the block's order. With runs (RUN > 1),
-  //! a tile whose predecessor was this block's previous tile takes that
-  //! tile's inclusive prefix, already in registers: no look-back, and its
-  //! own prefix is published as soon as its aggregate is in. The bits are
-  //! the same as the look-back's, which folds left to right from the
-  //! nearest published prefix.
   __device__ CUBLING_FORCEINLINE void LookBackTiles()
   {
-    int64_t previous_tile    = -1;         // the block's previous tile, RUN > 1
-    T previous_inclusive     = Identity(); // and its inclusive prefix
     for (int k = 0;; ++k)
     {
       const int s        = k % STAGES;
@@ -412,23 +392,11 @@ struct AgentScanStreaming
       }
       else
       {
-        if (RUN > 1 && tile == previous_tile + 1)
-        {
-          prefix = previous_inclusive;
-        }
-        else
-        {
-          prefix = LookBack(storage.look_back, state, scan_op, tile).ExclusivePrefix();
-        }
+        prefix = LookBack(storage.look_back, state, scan_op, tile).ExclusivePrefix();
         if (LaneId() == 0)
         {
           state.Publish(tile, SCAN_TILE_PREFIX, scan_op(prefix, storage.aggregate_of[s]));
         }
-      }
-      if constexpr (RUN > 1)
-      {
-        previous_tile      = tile;
-        previous_inclusive = scan_op(prefix, storage.aggregate_of[s]);
       }
       __syncwarp();
       if (LaneId() == 0)
