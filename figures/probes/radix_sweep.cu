@@ -241,6 +241,32 @@
 //     scatter 0.6, the next pass's flags 1.35 later: a wait on flags takes
 //     as long as a grid barrier. What a barrier costs here is the slowest
 //     tile's arrival and a round trip to L2, not the barrier's mechanism.
+//   - Not kept (2026-11-27, H200, driver 580.159.04; c110d15's library and
+//     a branch built from it, not merged, taking turns, two runs,
+//     cubling / CUB's faster call): passes that move no key, copied in
+//     place. The cooperative sort's first pass folds the AND and the OR of
+//     the keys' ordered bits (warp reductions, then two atomics a block
+//     after the first grid barrier); a later pass whose digit lies in the
+//     bits all keys agree on copies each tile to the same place, with no
+//     ranking and no grid barrier after it. Keys all equal at 2^16 / 2^18 /
+//     2^20: 0.28-0.29 / 0.35-0.36 / 0.37 against 0.58-0.59 / 0.73 / 0.75;
+//     uniform keys at 2^16 / 2^18 / 2^20: 0.55-0.57 / 0.62-0.63 / 0.64-0.65
+//     against 0.52-0.53 / 0.59 / 0.62 (128 registers against 114, and the
+//     fold and the reads of the two words in every pass); pairs 2^16 / 2^20
+//     0.56-0.57 / 0.71 against 0.55 / 0.70. The uniform keys' loss lies where
+//     the targets are not met: the library keeps ranking every pass.
+//   - Not kept (2026-11-27, H200, driver 580.159.04; -DP_XT/P_XI/P_XB with
+//     P_XMAX=2^20: small cooperative tiles up to 2^20 keys, two runs,
+//     cubling / CUB's faster call at 2^17 / 2^18 / 2^19 / 2^20): the
+//     library's (512x4, 2 blocks an SM, up to 2^18; 9216-key tiles above)
+//     0.60 / 0.59 / 0.64 / 0.62; 256x8 b4 1.26 / 0.67-0.68 / 0.77 / 1.01;
+//     384x8 b3 0.66 / 0.58-0.59 / 0.68-0.69 / 0.81; 512x8 b2 0.59 / 0.60-0.61
+//     / 0.60-0.61 / 0.71; 256x16 b2 0.64-0.65 / 0.70-0.72 / 0.61 / 0.69. Only
+//     2^19 gains (512x8 or 256x16, 4% faster), which would take a third
+//     cooperative shape; not worth one. Phases at 2^20 (the library's, us
+//     into a pass, the last block): ranked 3.6-3.9, past the first barrier 1.4,
+//     columns 0.6, past the second barrier 1.7, offsets 0.5, scatter 1.7,
+//     the end-of-pass barrier 1.3: 11 us a pass, three barriers 4.4 of it.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep

@@ -151,8 +151,22 @@
 // 0.860 / 0.759 against 0.893 / 0.862 / 0.776 without; 4 stages 0.876 /
 // 0.847 / 0.772; 3 stages of 32 KiB 0.872 / 0.839 / 0.782; no look-back
 // 0.971 / 0.938 / 0.875. The stages were not what held the loads back.
-// Next: blocks that take consecutive tiles, so that most predecessors are
-// the block's own and their prefix comes from shared memory.
+//
+// Measured and not kept (H200, driver 580.159.04, 2026-11-27, 21 reps, one
+// run): runs of consecutive tiles a block. The producer took RUN tiles from
+// the counter at once, and a tile whose predecessor was the block's own took
+// that tile's inclusive prefix, with no look-back (built into the library's
+// agent as a policy parameter for the run, then taken out: commit 11bf8c4
+// and its revert). Time / CUB's faster call at 2^28 / 2^26 / 2^24, the
+// shipped <8, 4, 6> at 0.829 / 0.844 / 0.892 in the same run: RUN 2 0.845 /
+// 0.868 / 0.915; RUN 4 1.160 / 1.097 / 1.115; RUN 4 with 8 stages 0.951 /
+// 0.970 / 1.031, with 4 stages 0.931 / 0.959 / 1.060; RUN 8 34.6 / 33.0 /
+// 28.8. Every longer run was slower. The first tile of a run waits for the
+// last tile of the run before it, which another block loads RUN - 1 stages
+// after that run's first: so the wait grows with the run. With a run longer
+// than the ring, that last tile cannot even start loading before its
+// block's first tile has its prefix, which waits on the run before, and so
+// on: the blocks take turns, one after another.
 //
 // What the library took from it (agent/agent_scan_streaming.cuh): partial
 // last tiles (read from global memory), item types of 4 and 8 bytes and sums
