@@ -267,6 +267,14 @@
 //     into a pass, the last block): ranked 3.6-3.9, past the first barrier 1.4,
 //     columns 0.6, past the second barrier 1.7, offsets 0.5, scatter 1.7,
 //     the end-of-pass barrier 1.3: 11 us a pass, three barriers 4.4 of it.
+//   - Prepared, not yet measured (branch next/sort-buckets, 2026-11-27):
+//     buckets first. The cooperative sort ranks and scatters the top digit
+//     first; if no digit holds more keys than a single tile, it ends, and a
+//     second kernel sorts each bucket in one block on the lower bits
+//     (AgentRadixSortSingleTile), with no grid barrier; otherwise the digit
+//     passes follow the split. The branch's probe has P_BK (0: off) and
+//     P_BT/P_BI/P_BB for the buckets' block; its .device script times off,
+//     on, and 256x8 and 256x12 buckets, taking turns.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
