@@ -15,7 +15,9 @@
 # and reports it as not finished (never as clean). CUBLING_SANITIZER_TOOLS
 # (default "memcheck racecheck synccheck initcheck") picks the tools: under
 # CUBLING_QUICK=1, racecheck of one DeviceScan or DeviceRadixSort test takes
-# 2-3 minutes or more on an H100 or H200, so the slow tools may need a call of their own.
+# 2-3 minutes or more on an H100 or H200, so the slow tools may need a call of their own
+# (on an H200 with eight at once, 2026-11-27: the scan sums and ops tests about 6 minutes
+# each; the by-key tests and the radix sort keys and pairs tests more than 9).
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
