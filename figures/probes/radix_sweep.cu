@@ -475,6 +475,7 @@ template <typename KeyT, typename ValueT> struct Chain
         cubling::AgentRadixSortSingleTilePolicy<(P_BT > 0 ? P_BT : 32), scaled(P_BI), P_BB, cubling::P_SR,
                                                 cubling::BLOCK_SCAN_WARP_SCANS>,
         typename LibraryPolicy::SingleTile>;
+    static constexpr int64_t BUCKET_MAX_ITEMS = int64_t{256} * BucketPolicy::TILE_ITEMS * 7 / 8;
   };
   using MaxPolicy = Policy900;
 };

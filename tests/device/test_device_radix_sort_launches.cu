@@ -147,7 +147,7 @@ template <bool PAIRS> bool one_launch_expected(int64_t n)
 template <bool PAIRS> bool buckets_expected(int64_t n)
 {
   using Policy = PolicyOf<PAIRS>;
-  return Policy::bucket_small_inputs && n <= int64_t{256} * Policy::SingleTile::TILE_ITEMS;
+  return Policy::bucket_small_inputs && n <= Policy::bucket_max_items;
 }
 
 template <bool PAIRS> void launches_of(int64_t n)

@@ -189,6 +189,11 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! pass's three for each of the other digits. Not yet measured (see
   //! figures/probes/radix_sweep.cu's P_BK).
   static constexpr bool bucket_small_inputs = COOPERATIVE && WORD_KEYS;
+  //! The most keys split into buckets: seven eighths of what 256 buckets
+  //! of a single tile hold, so that uniform keys (each bucket within a few
+  //! percent of the mean) almost never overfill one and pay for the split
+  //! with no gain (the digit passes then follow it).
+  static constexpr int64_t bucket_max_items = int64_t{1 << RADIX_BITS} * SingleTile::TILE_ITEMS * 7 / 8;
 
   //! Pascal and later.
   struct Policy600 : ChainedPolicy<600, Policy600, Policy600>
@@ -204,6 +209,7 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
     using ClusterPolicy                            = ClusterTile;
     using SingleTilePolicy                         = SingleTile;
     static constexpr bool BUCKET_SMALL_INPUTS      = bucket_small_inputs;
+    static constexpr int64_t BUCKET_MAX_ITEMS      = bucket_max_items;
     using BucketPolicy                             = SingleTile;
   };
   //! Hopper: the same tiles for items of up to 4 bytes, a larger one for
@@ -225,6 +231,7 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
     using ClusterPolicy                            = ClusterTile;
     using SingleTilePolicy                         = SingleTile;
     static constexpr bool BUCKET_SMALL_INPUTS      = bucket_small_inputs;
+    static constexpr int64_t BUCKET_MAX_ITEMS      = bucket_max_items;
     using BucketPolicy                             = SingleTile;
   };
   using MaxPolicy = Policy900;
@@ -390,8 +397,9 @@ struct DispatchRadixSort
       // aligned to less than a word never take them: no kernel is built.
       // Buckets first where every bucket could fit a block: the sort then
       // has one more pass, which may change the buffer it ends in.
-      const bool buckets = ActivePolicy::BUCKET_SMALL_INPUTS && passes > 1 &&
-                           num_items <= int64_t{RADIX_DIGITS} * ActivePolicy::BucketPolicy::TILE_ITEMS;
+      static_assert(ActivePolicy::BUCKET_MAX_ITEMS <= int64_t{RADIX_DIGITS} * ActivePolicy::BucketPolicy::TILE_ITEMS,
+                    "more keys than the buckets could ever hold");
+      const bool buckets = ActivePolicy::BUCKET_SMALL_INPUTS && passes > 1 && num_items <= ActivePolicy::BUCKET_MAX_ITEMS;
       bool sorted = false;
       if constexpr (alignof(KeyT) >= 4)
       {
