@@ -11,6 +11,8 @@
 //     (RefusingLauncher, refusing_launcher.cuh), small tiles then large,
 //     the same call takes the launch per pass, sorts right, and leaves no
 //     error pending;
+//   - buckets at their limit: one bucket exactly full, then one key over
+//     (bucket_limits);
 //   - passes that copy between passes that rank: keys whose middle bytes
 //     are the same everywhere (Dist::ends_random), on both ways; the passes
 //     that copy must not leave the look-back words of an earlier pass for a
@@ -28,9 +30,9 @@ using namespace test_launchers;
 
 bool cooperative_device = false;
 
-//! Sort keys (and their indices as values, for PAIRS) through DispatchRadixSort with `Launcher`, in place
+//! Sort `keys` (and their indices as values, for PAIRS) through DispatchRadixSort with `Launcher`, in place
 //! (`DoubleBuffer`), and check the result against the CPU's stable sort.
-template <typename Launcher, bool PAIRS> void sort_through(int64_t n, Dist dist)
+template <typename Launcher, bool PAIRS> void sort_keys_through(const std::vector<uint32_t>& keys)
 {
   using Value    = std::conditional_t<PAIRS, uint32_t, cubling::NullType>;
   using Offset   = cubling::detail::radix_sort_offset_t<int64_t>;
@@ -38,7 +40,7 @@ template <typename Launcher, bool PAIRS> void sort_through(int64_t n, Dist dist)
                                                       cubling::detail::identity_decomposer_t,
                                                       cubling::detail::DeviceRadixSortPolicy<uint32_t, Value>,
                                                       Launcher>;
-  const std::vector<uint32_t> keys = make_keys<uint32_t>(n, dist);
+  const int64_t n = static_cast<int64_t>(keys.size());
   std::vector<uint32_t> values(static_cast<size_t>(n));
   std::iota(values.begin(), values.end(), 0u);
   DeviceArray<uint32_t> k0(static_cast<size_t>(n)), k1(static_cast<size_t>(n));
@@ -79,6 +81,12 @@ template <typename Launcher, bool PAIRS> void sort_through(int64_t n, Dist dist)
   EXPECT(wrong == 0, "%lld of %lld sorted items differ from the CPU's stable sort", static_cast<long long>(wrong),
          static_cast<long long>(n));
   ++cases;
+}
+
+//! sort_keys_through, of `n` keys drawn from `dist`.
+template <typename Launcher, bool PAIRS> void sort_through(int64_t n, Dist dist)
+{
+  sort_keys_through<Launcher, PAIRS>(make_keys<uint32_t>(n, dist));
 }
 
 //! The library's policy for uint32 keys (PAIRS: with uint32 values).
@@ -191,6 +199,31 @@ template <bool PAIRS> void refused(int64_t n, Dist dist)
   EXPECT(refusals - before == want, "%lld cooperative launches refused, expected %lld", refusals - before, want);
 }
 
+//! Buckets at their limit: the keys of one top digit fill a bucket exactly
+//! (the buckets' kernel sorts them), then one key more (the digit passes
+//! follow the split). Both must sort right, keys and pairs.
+void bucket_limits()
+{
+  constexpr int64_t capacity = PolicyOf<false>::SingleTile::TILE_ITEMS;
+  static_assert(capacity == PolicyOf<true>::SingleTile::TILE_ITEMS, "one bucket size for keys and pairs");
+  constexpr uint32_t crowded = 0x5a; // the top digit of the full bucket
+  const int64_t n = 200003;         // a cooperative sort with buckets, about 780 keys each
+  for (const int64_t crowd : {capacity, capacity + 1})
+  {
+    check_set_context("%lld keys, %lld of them with top digit 0x%x: buckets %s", static_cast<long long>(n),
+                      static_cast<long long>(crowd), crowded, crowd > capacity ? "overfilled" : "full");
+    std::vector<uint32_t> keys = make_keys<uint32_t>(n, Dist::uniform);
+    for (int64_t i = 0; i < n; ++i)
+    {
+      uint32_t top = keys[static_cast<size_t>(i)] >> 24;
+      top          = i < crowd ? crowded : (top == crowded ? crowded + 1 : top);
+      keys[static_cast<size_t>(i)] = (keys[static_cast<size_t>(i)] & 0x00ffffffu) | (top << 24);
+    }
+    sort_keys_through<KernelLauncher, false>(keys);
+    sort_keys_through<KernelLauncher, true>(keys);
+  }
+}
+
 void device()
 {
   cooperative_device = device_launches_cooperatively("every sort takes the launch per pass");
@@ -206,6 +239,7 @@ void device()
     refused<false>(n, Dist::uniform);
     refused<true>(n, Dist::uniform);
   }
+  bucket_limits();
   for (const int64_t n : {int64_t{50001}, int64_t{100003}, int64_t{3} << 20})
   {
     for (int repeat = 0; repeat < 3; ++repeat)
