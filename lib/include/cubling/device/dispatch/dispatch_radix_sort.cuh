@@ -183,6 +183,7 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   using ClusterTile = AgentRadixSortClusterPolicy<256, cluster_items, 16, RADIX_BITS>;
   // example-end cluster-policy
 
+  // example-begin bucket-policy
   //! The cooperative sort splits 4-byte keys into buckets by their top
   //! digit first, and each bucket is sorted by a block of the single-tile
   //! shape (DeviceRadixSortBucketKernel): two grid barriers instead of a
@@ -194,6 +195,7 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! percent of the mean) almost never overfill one and pay for the split
   //! with no gain (the digit passes then follow it).
   static constexpr int64_t bucket_max_items = int64_t{1 << RADIX_BITS} * SingleTile::TILE_ITEMS * 7 / 8;
+  // example-end bucket-policy
 
   //! Pascal and later.
   struct Policy600 : ChainedPolicy<600, Policy600, Policy600>

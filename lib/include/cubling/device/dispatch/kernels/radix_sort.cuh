@@ -247,6 +247,7 @@ __global__ void __launch_bounds__(cooperative_policy_t<typename MaxPolicy::Activ
 }
 // example-end cooperative-kernel
 
+// example-begin bucket-kernel
 //! The buckets of a cooperative sort that split the keys on their top digit
 //! first (DeviceRadixSortCooperativeKernel): block b sorts bucket b, the keys
 //! of digit b, in place or into the output, on the bits below the top digit
@@ -298,6 +299,7 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::BucketPolicy::BLOCK_T
       .Sort(d_keys_in + start, d_keys_out + start, KEYS_ONLY ? nullptr : d_values_in + start,
             KEYS_ONLY ? nullptr : d_values_out + start, size, begin_bit, end_bit);
 }
+// example-end bucket-kernel
 
 //! A whole input of at most one tile, sorted by one block (AgentRadixSortSingleTile).
 template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename Decomposer>
