@@ -11,6 +11,7 @@
 //     (RefusingLauncher, refusing_launcher.cuh), small tiles then large,
 //     the same call takes the launch per pass, sorts right, and leaves no
 //     error pending;
+//   - buckets first, on the CPU (--host): which buffer each pass writes;
 //   - buckets at their limit: one bucket exactly full, then one key over
 //     (bucket_limits);
 //   - passes that copy between passes that rank: keys whose middle bytes
@@ -224,6 +225,42 @@ void bucket_limits()
   }
 }
 
+//! The buffers of a cooperative sort with buckets first (no GPU needed):
+//! for 1 to 8 digit passes, in place or not, the top digit's pass and the
+//! first digit pass write different buffers (the small tiles' words lie
+//! over the second's target while the first reads), and the buckets' kernel
+//! writes where the digit passes would have ended, which is the output
+//! (buffer 1) for a sort that leaves its input alone, and for one in place
+//! is buffer 1 exactly when the dispatch flips the selector.
+void host()
+{
+  using cubling::detail::cooperative_sort_passes;
+  using cubling::detail::radix_sort_pass_target;
+  for (int digits = 2; digits <= 8; ++digits)
+  {
+    for (const bool in_place : {false, true})
+    {
+      check_set_context("buckets first, %d digit passes, %s", digits, in_place ? "in place" : "input kept");
+      const int passes = cooperative_sort_passes(0, 8 * digits, 8, true);
+      EXPECT(passes == digits + 1, "%d passes, expected %d", passes, digits + 1);
+      const int split  = radix_sort_pass_target(0, passes, in_place);
+      const int second = radix_sort_pass_target(1, passes, in_place);
+      const int last   = radix_sort_pass_target(passes - 1, passes, in_place);
+      EXPECT(split != second, "the split and the first digit pass both write buffer %d", split);
+      if (in_place)
+      {
+        EXPECT((last == 1) == (passes % 2 == 1), "the result in buffer %d, but the selector %s", last,
+               passes % 2 == 1 ? "flips" : "stays");
+      }
+      else
+      {
+        EXPECT(last == 1, "the result in buffer %d, not the output", last);
+      }
+      ++cases;
+    }
+  }
+}
+
 void device()
 {
   cooperative_device = device_launches_cooperatively("every sort takes the launch per pass");
@@ -256,6 +293,6 @@ void device()
 
 int main(int argc, char** argv)
 {
-  return device_reduce_test::run(argc, argv, "DeviceRadixSort's launches: one cooperative, or one per pass", nullptr,
+  return device_reduce_test::run(argc, argv, "DeviceRadixSort's launches: one cooperative, or one per pass", host,
                                  device);
 }
