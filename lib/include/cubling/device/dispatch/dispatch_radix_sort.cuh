@@ -346,6 +346,14 @@ struct DispatchRadixSort
     d_values.selector ^= 1;
   }
 
+  //! Whether a sort of `passes_made` passes leaves its result in the other
+  //! buffer (radix_sort_pass_target): always when the input stays as it is,
+  //! after an odd number of passes in place.
+  bool ResultFlips(int passes_made) const
+  {
+    return is_overwrite_okay ? passes_made % 2 == 1 : true;
+  }
+
   // example-begin invoke
   //! Launch the kernels with the configuration of `ActivePolicy`.
   template <typename ActivePolicy> cudaError_t Invoke()
@@ -390,8 +398,6 @@ struct DispatchRadixSort
       key_buffers[0]   = static_cast<KeyT*>(parts[KEYS]);
       value_buffers[0] = static_cast<ValueT*>(parts[VALUES]);
     }
-    const bool result_flips = is_overwrite_okay ? passes % 2 == 1 : true;
-
     if constexpr (ActivePolicy::COOPERATIVE_SMALL_INPUTS)
     {
       // Small tiles first, where their digit counts can lie over the keys
@@ -418,7 +424,7 @@ struct DispatchRadixSort
       }
       if (sorted)
       {
-        if (is_overwrite_okay ? cooperative_sort_passes(begin_bit, end_bit, RADIX_BITS, buckets) % 2 == 1 : true)
+        if (ResultFlips(cooperative_sort_passes(begin_bit, end_bit, RADIX_BITS, buckets)))
         {
           Flip();
         }
@@ -496,7 +502,7 @@ struct DispatchRadixSort
       keys_in   = key_buffers[target];
       values_in = value_buffers[target];
     }
-    if (result_flips)
+    if (ResultFlips(passes))
     {
       Flip();
     }
