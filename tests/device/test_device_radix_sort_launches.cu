@@ -202,26 +202,30 @@ template <bool PAIRS> void refused(int64_t n, Dist dist)
 
 //! Buckets at their limit: the keys of one top digit fill a bucket exactly
 //! (the buckets' kernel sorts them), then one key more (the digit passes
-//! follow the split). Both must sort right, keys and pairs.
+//! follow the split). Both must sort right, keys and pairs. The crowded
+//! digit is 0x5a, then 0xff: the last bucket, whose count includes the last
+//! tile's padding keys (n is no multiple of a tile).
 void bucket_limits()
 {
   constexpr int64_t capacity = PolicyOf<false>::SingleTile::TILE_ITEMS;
   static_assert(capacity == PolicyOf<true>::SingleTile::TILE_ITEMS, "one bucket size for keys and pairs");
-  constexpr uint32_t crowded = 0x5a; // the top digit of the full bucket
-  const int64_t n = 200003;         // a cooperative sort with buckets, about 780 keys each
-  for (const int64_t crowd : {capacity, capacity + 1})
+  const int64_t n = 200003; // a cooperative sort with buckets, about 780 keys each
+  for (const uint32_t crowded : {0x5au, 0xffu}) // the top digit of the full bucket
   {
-    check_set_context("%lld keys, %lld of them with top digit 0x%x: buckets %s", static_cast<long long>(n),
-                      static_cast<long long>(crowd), crowded, crowd > capacity ? "overfilled" : "full");
-    std::vector<uint32_t> keys = make_keys<uint32_t>(n, Dist::uniform);
-    for (int64_t i = 0; i < n; ++i)
+    for (const int64_t crowd : {capacity, capacity + 1})
     {
-      uint32_t top = keys[static_cast<size_t>(i)] >> 24;
-      top          = i < crowd ? crowded : (top == crowded ? crowded + 1 : top);
-      keys[static_cast<size_t>(i)] = (keys[static_cast<size_t>(i)] & 0x00ffffffu) | (top << 24);
+      check_set_context("%lld keys, %lld of them with top digit 0x%x: buckets %s", static_cast<long long>(n),
+                        static_cast<long long>(crowd), crowded, crowd > capacity ? "overfilled" : "full");
+      std::vector<uint32_t> keys = make_keys<uint32_t>(n, Dist::uniform);
+      for (int64_t i = 0; i < n; ++i)
+      {
+        uint32_t top = keys[static_cast<size_t>(i)] >> 24;
+        top          = i < crowd ? crowded : (top == crowded ? (crowded + 1) & 0xffu : top);
+        keys[static_cast<size_t>(i)] = (keys[static_cast<size_t>(i)] & 0x00ffffffu) | (top << 24);
+      }
+      sort_keys_through<KernelLauncher, false>(keys);
+      sort_keys_through<KernelLauncher, true>(keys);
     }
-    sort_keys_through<KernelLauncher, false>(keys);
-    sort_keys_through<KernelLauncher, true>(keys);
   }
 }
 

@@ -577,7 +577,11 @@ struct AgentRadixSortOnesweep
       {
         args.d_digit_totals[digit] = static_cast<OffsetT>(all); // the column scan writes them otherwise
       }
-      buckets_fit = __syncthreads_or(digit < RADIX_DIGITS && all > static_cast<uint32_t>(args.bucket_capacity)) == 0;
+      // The last tile's padding keys rank last: the last digit counts them,
+      // and they belong to no bucket.
+      const uint32_t padding = static_cast<uint32_t>(gridDim.x) * TILE_ITEMS - static_cast<uint32_t>(args.portion_items);
+      const uint32_t keys    = digit == RADIX_DIGITS - 1 ? all - padding : all;
+      buckets_fit = __syncthreads_or(digit < RADIX_DIGITS && keys > static_cast<uint32_t>(args.bucket_capacity)) == 0;
     }
     OffsetT start;
     DigitScan(s.exchange.digits.scan).ExclusiveSum(static_cast<OffsetT>(all), start);

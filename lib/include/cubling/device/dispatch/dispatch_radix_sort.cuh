@@ -607,7 +607,8 @@ struct DispatchRadixSort
       const LaunchConfig bucket_how{dim3(RADIX_DIGITS), dim3(BucketPolicy::BLOCK_THREADS), 0, stream};
       CUBLING_RETURN_IF_ERROR(Launcher::Launch(bucket_how, bucket_sort, key_buffers[first], key_buffers[last],
                                                value_buffers[first], value_buffers[last], args.d_bins,
-                                               args.d_buckets_ready, begin_bit, end_bit - RADIX_BITS, decomposer));
+                                               args.d_buckets_ready, args.num_items, begin_bit, end_bit - RADIX_BITS,
+                                               decomposer));
     }
     return cudaSuccess;
   }

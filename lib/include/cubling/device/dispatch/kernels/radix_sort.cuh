@@ -252,14 +252,15 @@ __global__ void __launch_bounds__(cooperative_policy_t<typename MaxPolicy::Activ
 //! first (DeviceRadixSortCooperativeKernel): block b sorts bucket b, the keys
 //! of digit b, in place or into the output, on the bits below the top digit
 //! (AgentRadixSortSingleTile). The cooperative kernel has left the buckets'
-//! sizes in `d_bucket_sizes`, and in `*d_buckets_ready` whether each fits a
-//! block; if not, it has finished the sort itself, and this kernel does
-//! nothing.
+//! sizes in `d_bucket_sizes` (the last one's counts the last tile's padding
+//! keys too, so its size is what the others leave of `num_items`), and in
+//! `*d_buckets_ready` whether each fits a block; if not, it has finished the
+//! sort itself, and this kernel does nothing.
 template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer>
 __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::BucketPolicy::BLOCK_THREADS)
     DeviceRadixSortBucketKernel(const KeyT* d_keys_in, KeyT* d_keys_out, const ValueT* d_values_in,
                                 ValueT* d_values_out, const OffsetT* d_bucket_sizes,
-                                const unsigned int* d_buckets_ready, int begin_bit, int end_bit,
+                                const unsigned int* d_buckets_ready, int num_items, int begin_bit, int end_bit,
                                 Decomposer decomposer)
 {
   using Policy = typename MaxPolicy::ActivePolicy::BucketPolicy;
@@ -290,7 +291,8 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::BucketPolicy::BLOCK_T
   }
   __syncthreads(); // the start written; the reduction's storage free for the sort
   const OffsetT start = bucket_start;
-  const int size      = static_cast<int>(d_bucket_sizes[bucket]);
+  const int size      = static_cast<int>(bucket + 1 == static_cast<int>(gridDim.x) ? OffsetT(num_items) - start
+                                                                                 : d_bucket_sizes[bucket]);
   if (size == 0)
   {
     return;
