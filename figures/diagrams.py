@@ -1486,6 +1486,69 @@ def ch10_lsd_passes():
     return svg
 
 
+def ch10_buckets_first():
+    """Buckets first: one stable pass on the top digit splits 12 four-bit keys into 4 buckets; then one
+    block per bucket sorts it on the low digit alone, with no grid barrier between the blocks."""
+    keys = [13, 6, 9, 2, 14, 5, 11, 0, 7, 10, 4, 15]
+    bits, x0, w, h = 2, 150, 52, 30
+    n = len(keys)
+    svg = Svg(860, 460, "Buckets first, for twelve 4-bit keys with 2-bit digits. One pass on the high digit "
+                        "moves every key into the bucket of that digit, in input order. Then block b sorts "
+                        "bucket b on the low digit alone, and the keys come out sorted; the blocks never wait "
+                        "for one another.")
+
+    def quaternary(key):
+        return f"{key >> 2}{key & 3}"
+
+    def row(y, values, label, shift=None):
+        svg.text(x0 - 14, y + h / 2 + 5, label, size=13, anchor="end")
+        for i, key in enumerate(values):
+            d = key >> 2  # colour: the bucket (high digit)
+            cell(svg, x0 + i * w, y, w - 4, h, "", fill=THREAD_FILL[d], stroke=THREAD_INK[d])
+            hi, lo = quaternary(key)
+            svg.rich(x0 + i * w + (w - 4) / 2, y + h / 2 + 5,
+                     [(hi, shift == 2), (lo, shift == 0)], size=14, anchor="middle")
+            svg.text(x0 + i * w + (w - 4) / 2, y + h + 14, str(key), size=11, anchor="middle", fill=NOTE)
+
+    y = 40
+    row(y, keys, "input", shift=2)
+    svg.text(x0 + n * w + 6 - 4 * w, y - 12, "(base 4: high, low digit)", size=12, fill=NOTE)
+    split, high = stable_bucket_pass(keys, 2, bits)
+    ys = y + 2 * h + 34
+    start = 0
+    spans = []
+    for d in range(4):
+        count = sum(1 for key in keys if high(key) == d)
+        if count:
+            x1, x2 = x0 + start * w, x0 + (start + count) * w - 4
+            svg.brace(x1, x2, ys - 4, f"bucket {d}: {count}", size=12, colour=THREAD_INK[d])
+            spans.append((d, start, count))
+        start += count
+    row(ys, split, "split", shift=0)
+    # one block a bucket: each sorts its own keys on the low digit (stable)
+    yb = ys + 2 * h + 40
+    result = []
+    for d, first, count in spans:
+        bucket = sorted(split[first:first + count], key=lambda key: key & 3)
+        result += bucket
+        x1, x2 = x0 + first * w - 1.5, x0 + (first + count) * w - 2.5
+        svg.rect(x1, yb - 6, x2 - x1, h + 26, stroke=THREAD_INK[d], width=1.4, dash="5 3", rx=4)
+        svg.text((x1 + x2) / 2, yb + h + 36, f"block {d}", size=12, anchor="middle", fill=THREAD_INK[d])
+        for i in range(count):
+            xi = x0 + (first + i) * w + (w - 4) / 2
+            svg.line(xi, ys + h + 18, xi, yb - 10, stroke=FAINT, width=1.2, arrow=True)
+    row(yb, result, "sorted")
+    assert result == sorted(keys)
+    ny = yb + h + 70
+    write_notes(svg, ny, [
+        "The split is one stable pass on the top digit: a bucket holds the keys of one digit, in input order,",
+        "and every key in bucket d is smaller than every key in bucket d + 1. So each block sorts its bucket on",
+        "the lower bits alone, reading no other block's counts and waiting at no grid barrier. A bucket larger",
+        "than one block sorts would not fit: then the digit passes follow the split, least significant first.",
+    ], pad=14)
+    return svg
+
+
 def ch10_digit_look_back():
     """Onesweep's look-back for tile t: thread d walks back over the words of digit d, tile by tile."""
     tiles, digits, x0, w, h, top = 6, 4, 100, 80, 32, 64
@@ -2040,6 +2103,7 @@ DIAGRAMS = [
     ("ch10_words_over_keys.svg", ch10_words_over_keys),
     ("ch10_column_sums.svg", ch10_column_sums),
     ("ch10_column_scan_threads.svg", ch10_column_scan_threads),
+    ("ch10_buckets_first.svg", ch10_buckets_first),
 ]
 
 

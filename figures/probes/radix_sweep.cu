@@ -33,7 +33,11 @@
 //                     it takes (0: none; unset: the library's);
 //   P_GT, P_GI, P_GB: threads, keys per thread and most blocks of the
 //                     cluster sort (sm_90), for 4-byte keys alone; P_GT=0: no
-//                     cluster sort for any type (unset or -1: the library's).
+//                     cluster sort for any type (unset or -1: the library's);
+//   P_BK, P_BT, P_BI, P_BB: buckets first in the cooperative sort (1: on,
+//                     0: off; unset or -1: the library's), and the threads,
+//                     keys per thread and digit bits of the block that sorts
+//                     a bucket (unset: the library's single tile).
 // Every cubling result is compared with CUB's, bit for bit.
 //
 // Measured on an H200 (2026-11-24, driver 580.159.04), SortKeys of uint32,
@@ -402,6 +406,18 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_XMAX
 #define P_XMAX -1
 #endif
+#ifndef P_BK
+#define P_BK -1
+#endif
+#ifndef P_BT
+#define P_BT -1
+#endif
+#ifndef P_BI
+#define P_BI 19
+#endif
+#ifndef P_BB
+#define P_BB 6
+#endif
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
@@ -453,6 +469,13 @@ template <typename KeyT, typename ValueT> struct Chain
         (P_GT > 0 && sizeof(KeyT) == 4 && !PAIRS),
         cubling::AgentRadixSortClusterPolicy<(P_GT > 0 ? P_GT : 32), P_GI, P_GB, RADIX_BITS>,
         typename LibraryPolicy::ClusterTile>;
+    static constexpr bool BUCKET_SMALL_INPUTS = P_BK < 0 ? LibraryPolicy::bucket_small_inputs : P_BK != 0;
+    using BucketPolicy = std::conditional_t<
+        (P_BT > 0),
+        cubling::AgentRadixSortSingleTilePolicy<(P_BT > 0 ? P_BT : 32), scaled(P_BI), P_BB, cubling::P_SR,
+                                                cubling::BLOCK_SCAN_WARP_SCANS>,
+        typename LibraryPolicy::SingleTile>;
+    static constexpr int64_t BUCKET_MAX_ITEMS = int64_t{256} * BucketPolicy::TILE_ITEMS * 7 / 8;
   };
   using MaxPolicy = Policy900;
 };
@@ -566,7 +589,7 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
   const std::string variant = std::string(g_stream ? "stream_" : "") + (host_keys ? "hostkeys_" : "") + "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
-      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "_l" STR(P_KL) STR(P_PL) STR(P_WL);
+      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB);
   std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   size_t b = temp_bytes;
   using u32 = unsigned;

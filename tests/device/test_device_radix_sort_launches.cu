@@ -3,13 +3,17 @@
 //     kernel alone; on sm_90, an input that one thread-block cluster holds,
 //     by the cluster kernel alone; an input of a few tiles (no more than
 //     fit on the GPU at once), by exactly one cooperative launch, in small
-//     tiles up to the policy's most keys for them; a larger input takes the
-//     histogram kernel and a launch per pass, none cooperative.
+//     tiles up to the policy's most keys for them, and for 4-byte keys the
+//     buckets' kernel after it; a larger input takes the histogram kernel
+//     and a launch per pass, none cooperative.
 //     CountingLauncher counts them;
 //   - refused: when the runtime refuses the cooperative launches
 //     (RefusingLauncher, refusing_launcher.cuh), small tiles then large,
 //     the same call takes the launch per pass, sorts right, and leaves no
 //     error pending;
+//   - buckets first, on the CPU (--host): which buffer each pass writes;
+//   - buckets at their limit: one bucket exactly full, then one key over
+//     (bucket_limits);
 //   - passes that copy between passes that rank: keys whose middle bytes
 //     are the same everywhere (Dist::ends_random), on both ways; the passes
 //     that copy must not leave the look-back words of an earlier pass for a
@@ -27,9 +31,9 @@ using namespace test_launchers;
 
 bool cooperative_device = false;
 
-//! Sort keys (and their indices as values, for PAIRS) through DispatchRadixSort with `Launcher`, in place
+//! Sort `keys` (and their indices as values, for PAIRS) through DispatchRadixSort with `Launcher`, in place
 //! (`DoubleBuffer`), and check the result against the CPU's stable sort.
-template <typename Launcher, bool PAIRS> void sort_through(int64_t n, Dist dist)
+template <typename Launcher, bool PAIRS> void sort_keys_through(const std::vector<uint32_t>& keys)
 {
   using Value    = std::conditional_t<PAIRS, uint32_t, cubling::NullType>;
   using Offset   = cubling::detail::radix_sort_offset_t<int64_t>;
@@ -37,7 +41,7 @@ template <typename Launcher, bool PAIRS> void sort_through(int64_t n, Dist dist)
                                                       cubling::detail::identity_decomposer_t,
                                                       cubling::detail::DeviceRadixSortPolicy<uint32_t, Value>,
                                                       Launcher>;
-  const std::vector<uint32_t> keys = make_keys<uint32_t>(n, dist);
+  const int64_t n = static_cast<int64_t>(keys.size());
   std::vector<uint32_t> values(static_cast<size_t>(n));
   std::iota(values.begin(), values.end(), 0u);
   DeviceArray<uint32_t> k0(static_cast<size_t>(n)), k1(static_cast<size_t>(n));
@@ -78,6 +82,12 @@ template <typename Launcher, bool PAIRS> void sort_through(int64_t n, Dist dist)
   EXPECT(wrong == 0, "%lld of %lld sorted items differ from the CPU's stable sort", static_cast<long long>(wrong),
          static_cast<long long>(n));
   ++cases;
+}
+
+//! sort_keys_through, of `n` keys drawn from `dist`.
+template <typename Launcher, bool PAIRS> void sort_through(int64_t n, Dist dist)
+{
+  sort_keys_through<Launcher, PAIRS>(make_keys<uint32_t>(n, dist));
 }
 
 //! The library's policy for uint32 keys (PAIRS: with uint32 values).
@@ -141,6 +151,14 @@ template <bool PAIRS> bool one_launch_expected(int64_t n)
   return cooperative_tries<PAIRS>(n) > 0;
 }
 
+//! Does the cooperative sort of `n` keys split them into buckets first, and
+//! launch the buckets' kernel after it (32-bit keys: more than one pass)?
+template <bool PAIRS> bool buckets_expected(int64_t n)
+{
+  using Policy = PolicyOf<PAIRS>;
+  return Policy::bucket_small_inputs && n <= Policy::bucket_max_items;
+}
+
 template <bool PAIRS> void launches_of(int64_t n)
 {
   check_set_context("%s of %lld uint32 keys: launches", PAIRS ? "pairs" : "keys", static_cast<long long>(n));
@@ -160,8 +178,10 @@ template <bool PAIRS> void launches_of(int64_t n)
   }
   else if (one_launch_expected<PAIRS>(n))
   {
-    EXPECT(made == 1 && cooperative == 1, "%lld launches (%lld cooperative), expected one cooperative launch", made,
-           cooperative);
+    const long long want = buckets_expected<PAIRS>(n) ? 2 : 1; // and the buckets' kernel
+    EXPECT(made == want && cooperative == 1,
+           "%lld launches (%lld cooperative), expected one cooperative launch and %lld in all", made, cooperative,
+           want);
   }
   else
   {
@@ -180,6 +200,71 @@ template <bool PAIRS> void refused(int64_t n, Dist dist)
   EXPECT(refusals - before == want, "%lld cooperative launches refused, expected %lld", refusals - before, want);
 }
 
+//! Buckets at their limit: the keys of one top digit fill a bucket exactly
+//! (the buckets' kernel sorts them), then one key more (the digit passes
+//! follow the split). Both must sort right, keys and pairs. The crowded
+//! digit is 0x5a, then 0xff: the last bucket, whose count includes the last
+//! tile's padding keys (n is no multiple of a tile).
+void bucket_limits()
+{
+  constexpr int64_t capacity = PolicyOf<false>::SingleTile::TILE_ITEMS;
+  static_assert(capacity == PolicyOf<true>::SingleTile::TILE_ITEMS, "one bucket size for keys and pairs");
+  const int64_t n = 200003; // a cooperative sort with buckets, about 780 keys each
+  for (const uint32_t crowded : {0x5au, 0xffu}) // the top digit of the full bucket
+  {
+    for (const int64_t crowd : {capacity, capacity + 1})
+    {
+      check_set_context("%lld keys, %lld of them with top digit 0x%x: buckets %s", static_cast<long long>(n),
+                        static_cast<long long>(crowd), crowded, crowd > capacity ? "overfilled" : "full");
+      std::vector<uint32_t> keys = make_keys<uint32_t>(n, Dist::uniform);
+      for (int64_t i = 0; i < n; ++i)
+      {
+        uint32_t top = keys[static_cast<size_t>(i)] >> 24;
+        top          = i < crowd ? crowded : (top == crowded ? (crowded + 1) & 0xffu : top);
+        keys[static_cast<size_t>(i)] = (keys[static_cast<size_t>(i)] & 0x00ffffffu) | (top << 24);
+      }
+      sort_keys_through<KernelLauncher, false>(keys);
+      sort_keys_through<KernelLauncher, true>(keys);
+    }
+  }
+}
+
+//! The buffers of a cooperative sort with buckets first (no GPU needed):
+//! for 1 to 8 digit passes, in place or not, the top digit's pass and the
+//! first digit pass write different buffers (the small tiles' words lie
+//! over the second's target while the first reads), and the buckets' kernel
+//! writes where the digit passes would have ended, which is the output
+//! (buffer 1) for a sort that leaves its input alone, and for one in place
+//! is buffer 1 exactly when the dispatch flips the selector.
+void host()
+{
+  using cubling::detail::cooperative_sort_passes;
+  using cubling::detail::radix_sort_pass_target;
+  for (int digits = 2; digits <= 8; ++digits)
+  {
+    for (const bool in_place : {false, true})
+    {
+      check_set_context("buckets first, %d digit passes, %s", digits, in_place ? "in place" : "input kept");
+      const int passes = cooperative_sort_passes(0, 8 * digits, 8, true);
+      EXPECT(passes == digits + 1, "%d passes, expected %d", passes, digits + 1);
+      const int split  = radix_sort_pass_target(0, passes, in_place);
+      const int second = radix_sort_pass_target(1, passes, in_place);
+      const int last   = radix_sort_pass_target(passes - 1, passes, in_place);
+      EXPECT(split != second, "the split and the first digit pass both write buffer %d", split);
+      if (in_place)
+      {
+        EXPECT((last == 1) == (passes % 2 == 1), "the result in buffer %d, but the selector %s", last,
+               passes % 2 == 1 ? "flips" : "stays");
+      }
+      else
+      {
+        EXPECT(last == 1, "the result in buffer %d, not the output", last);
+      }
+      ++cases;
+    }
+  }
+}
+
 void device()
 {
   cooperative_device = device_launches_cooperatively("every sort takes the launch per pass");
@@ -195,6 +280,7 @@ void device()
     refused<false>(n, Dist::uniform);
     refused<true>(n, Dist::uniform);
   }
+  bucket_limits();
   for (const int64_t n : {int64_t{50001}, int64_t{100003}, int64_t{3} << 20})
   {
     for (int repeat = 0; repeat < 3; ++repeat)
@@ -211,6 +297,6 @@ void device()
 
 int main(int argc, char** argv)
 {
-  return device_reduce_test::run(argc, argv, "DeviceRadixSort's launches: one cooperative, or one per pass", nullptr,
+  return device_reduce_test::run(argc, argv, "DeviceRadixSort's launches: one cooperative, or one per pass", host,
                                  device);
 }

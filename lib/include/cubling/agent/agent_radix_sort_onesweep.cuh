@@ -189,6 +189,10 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct OnesweepLaunc
   const OffsetT* d_pass_bins;   //!< the pass's exclusive digit offsets over the whole input
   uint32_t* d_last_tile_words;  //!< a resident grid with words over read keys: the last tile's words
   OffsetT* d_digit_totals;      //!< a resident grid: the pass's count of each digit, by the column scan
+  //! A resident grid's top-digit pass, which splits the keys into buckets
+  //! (DeviceRadixSortCooperativeKernel): the most keys a bucket may hold;
+  //! 0 for every other pass
+  int bucket_capacity;
   int64_t num_items;            //!< keys in the whole input
   int64_t portion_offset;       //!< the portion's first key
   int portion_items;            //!< keys in the portion
@@ -312,6 +316,7 @@ struct AgentRadixSortOnesweep
   Decomposer decomposer;
   int tile;
   int counts[BINS_PER_THREAD]; //!< this tile's count of each of this thread's digits
+  bool buckets_fit = false;    //!< a top-digit pass: no digit has more keys than args.bucket_capacity
 
   //! @param temp_storage  the block's shared memory
   //! @param args          the launch's arguments
@@ -565,6 +570,18 @@ struct AgentRadixSortOnesweep
         before = detail::load_relaxed(ColumnWord(tile, digit));
         all    = static_cast<uint32_t>(__ldcg(args.d_digit_totals + digit));
       }
+    }
+    if (args.bucket_capacity > 0) // a top-digit pass: the buckets' sizes, and whether each fits
+    {
+      if (static_cast<int>(gridDim.x) <= DIRECT_MAX_TILES && blockIdx.x == 0 && digit < RADIX_DIGITS)
+      {
+        args.d_digit_totals[digit] = static_cast<OffsetT>(all); // the column scan writes them otherwise
+      }
+      // The last tile's padding keys rank last: the last digit counts them,
+      // and they belong to no bucket.
+      const uint32_t padding = static_cast<uint32_t>(gridDim.x) * TILE_ITEMS - static_cast<uint32_t>(args.portion_items);
+      const uint32_t keys    = digit == RADIX_DIGITS - 1 ? all - padding : all;
+      buckets_fit = __syncthreads_or(digit < RADIX_DIGITS && keys > static_cast<uint32_t>(args.bucket_capacity)) == 0;
     }
     OffsetT start;
     DigitScan(s.exchange.digits.scan).ExclusiveSum(static_cast<OffsetT>(all), start);

@@ -183,6 +183,20 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   using ClusterTile = AgentRadixSortClusterPolicy<256, cluster_items, 16, RADIX_BITS>;
   // example-end cluster-policy
 
+  // example-begin bucket-policy
+  //! The cooperative sort splits 4-byte keys into buckets by their top
+  //! digit first, and each bucket is sorted by a block of the single-tile
+  //! shape (DeviceRadixSortBucketKernel): two grid barriers instead of a
+  //! pass's three for each of the other digits. Not yet measured (see
+  //! figures/probes/radix_sweep.cu's P_BK).
+  static constexpr bool bucket_small_inputs = COOPERATIVE && WORD_KEYS;
+  //! The most keys split into buckets: seven eighths of what 256 buckets
+  //! of a single tile hold, so that uniform keys (each bucket within a few
+  //! percent of the mean) almost never overfill one and pay for the split
+  //! with no gain (the digit passes then follow it).
+  static constexpr int64_t bucket_max_items = int64_t{1 << RADIX_BITS} * SingleTile::TILE_ITEMS * 7 / 8;
+  // example-end bucket-policy
+
   //! Pascal and later.
   struct Policy600 : ChainedPolicy<600, Policy600, Policy600>
   {
@@ -196,6 +210,9 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
     static constexpr int64_t SMALL_COOPERATIVE_MAX_ITEMS = small_cooperative_max_items;
     using ClusterPolicy                            = ClusterTile;
     using SingleTilePolicy                         = SingleTile;
+    static constexpr bool BUCKET_SMALL_INPUTS      = bucket_small_inputs;
+    static constexpr int64_t BUCKET_MAX_ITEMS      = bucket_max_items;
+    using BucketPolicy                             = SingleTile;
   };
   //! Hopper: the same tiles for items of up to 4 bytes, a larger one for
   //! wider items (wide_items), and a raking scan in the ranking.
@@ -215,6 +232,9 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
     static constexpr int64_t SMALL_COOPERATIVE_MAX_ITEMS = small_cooperative_max_items;
     using ClusterPolicy                            = ClusterTile;
     using SingleTilePolicy                         = SingleTile;
+    static constexpr bool BUCKET_SMALL_INPUTS      = bucket_small_inputs;
+    static constexpr int64_t BUCKET_MAX_ITEMS      = bucket_max_items;
+    using BucketPolicy                             = SingleTile;
   };
   using MaxPolicy = Policy900;
 };
@@ -326,6 +346,14 @@ struct DispatchRadixSort
     d_values.selector ^= 1;
   }
 
+  //! Whether a sort of `passes_made` passes leaves its result in the other
+  //! buffer (radix_sort_pass_target): always when the input stays as it is,
+  //! after an odd number of passes in place.
+  bool ResultFlips(int passes_made) const
+  {
+    return is_overwrite_okay ? passes_made % 2 == 1 : true;
+  }
+
   // example-begin invoke
   //! Launch the kernels with the configuration of `ActivePolicy`.
   template <typename ActivePolicy> cudaError_t Invoke()
@@ -370,30 +398,33 @@ struct DispatchRadixSort
       key_buffers[0]   = static_cast<KeyT*>(parts[KEYS]);
       value_buffers[0] = static_cast<ValueT*>(parts[VALUES]);
     }
-    const bool result_flips = is_overwrite_okay ? passes % 2 == 1 : true;
-
     if constexpr (ActivePolicy::COOPERATIVE_SMALL_INPUTS)
     {
       // Small tiles first, where their digit counts can lie over the keys
       // (DeviceRadixSortCooperativeKernel), then the larger ones. Keys
       // aligned to less than a word never take them: no kernel is built.
+      // Buckets first where every bucket could fit a block: the sort then
+      // has one more pass, which may change the buffer it ends in.
+      static_assert(ActivePolicy::BUCKET_MAX_ITEMS <= int64_t{RADIX_DIGITS} * ActivePolicy::BucketPolicy::TILE_ITEMS,
+                    "more keys than the buckets could ever hold");
+      const bool buckets = ActivePolicy::BUCKET_SMALL_INPUTS && passes > 1 && num_items <= ActivePolicy::BUCKET_MAX_ITEMS;
       bool sorted = false;
       if constexpr (alignof(KeyT) >= 4)
       {
         if ((is_overwrite_okay || passes > 1) && num_items <= ActivePolicy::SMALL_COOPERATIVE_MAX_ITEMS)
         {
-          CUBLING_RETURN_IF_ERROR(
-              (InvokeCooperative<ActivePolicy, true>(d_bins, d_lookback, key_buffers, value_buffers, sorted)));
+          CUBLING_RETURN_IF_ERROR((InvokeCooperative<ActivePolicy, true>(d_bins, d_counters, d_lookback, key_buffers,
+                                                                         value_buffers, buckets, sorted)));
         }
       }
       if (!sorted)
       {
-        CUBLING_RETURN_IF_ERROR(
-            (InvokeCooperative<ActivePolicy, false>(d_bins, d_lookback, key_buffers, value_buffers, sorted)));
+        CUBLING_RETURN_IF_ERROR((InvokeCooperative<ActivePolicy, false>(d_bins, d_counters, d_lookback, key_buffers,
+                                                                        value_buffers, buckets, sorted)));
       }
       if (sorted)
       {
-        if (result_flips)
+        if (ResultFlips(cooperative_sort_passes(begin_bit, end_bit, RADIX_BITS, buckets)))
         {
           Flip();
         }
@@ -471,7 +502,7 @@ struct DispatchRadixSort
       keys_in   = key_buffers[target];
       values_in = value_buffers[target];
     }
-    if (result_flips)
+    if (ResultFlips(passes))
     {
       Flip();
     }
@@ -510,13 +541,15 @@ struct DispatchRadixSort
   }
 
   //! The whole sort in one cooperative launch, when its tiles all fit on the
-  //! GPU at once, in the small tiles (SMALL_TILES) or the larger ones.
-  //! `sorted` says whether it ran: not when the input is too large, the
-  //! device cannot launch cooperatively, or the runtime refuses (then the
-  //! error is cleared, and the caller takes another way).
+  //! GPU at once, in the small tiles (SMALL_TILES) or the larger ones;
+  //! `buckets`: the top digit's pass first, and the buckets' kernel after
+  //! (DeviceRadixSortCooperativeKernel). `sorted` says whether it ran: not
+  //! when the input is too large, the device cannot launch cooperatively,
+  //! or the runtime refuses (then the error is cleared, and the caller
+  //! takes another way).
   template <typename ActivePolicy, bool SMALL_TILES>
-  cudaError_t InvokeCooperative(OffsetT* d_bins, uint32_t* d_lookback, KeyT* (&key_buffers)[2],
-                                ValueT* (&value_buffers)[2], bool& sorted)
+  cudaError_t InvokeCooperative(OffsetT* d_bins, unsigned int* d_counters, uint32_t* d_lookback,
+                                KeyT* (&key_buffers)[2], ValueT* (&value_buffers)[2], bool buckets, bool& sorted)
   {
     using Policy       = cooperative_policy_t<ActivePolicy, SMALL_TILES>;
     using SmallOffsetT = unsigned int; // a GPU-full of tiles: far fewer than 2^32 keys
@@ -548,6 +581,11 @@ struct DispatchRadixSort
     args.begin_bit          = begin_bit;
     args.end_bit            = end_bit;
     args.is_overwrite_okay  = is_overwrite_okay;
+    if (buckets) // the word is the first tile counter's, which no cooperative sort uses
+    {
+      args.d_buckets_ready = d_counters;
+      args.bucket_capacity = ActivePolicy::BucketPolicy::TILE_ITEMS;
+    }
     LaunchConfig how{dim3(static_cast<unsigned>(tiles)), dim3(Policy::BLOCK_THREADS), 0, stream};
     how.cooperative          = true;
     const cudaError_t status = Launcher::Launch(how, cooperative_sort, args, decomposer);
@@ -556,8 +594,23 @@ struct DispatchRadixSort
       (void) cudaGetLastError(); // refused before anything ran: clear it, and take the other way
       return cudaSuccess;
     }
-    sorted = status == cudaSuccess;
-    return status;
+    CUBLING_RETURN_IF_ERROR(status);
+    sorted = true;
+    if (buckets) // from the top digit's target into the last pass's
+    {
+      using BucketPolicy = typename ActivePolicy::BucketPolicy;
+      constexpr auto bucket_sort =
+          DeviceRadixSortBucketKernel<MaxPolicy, IS_DESCENDING, KeyT, ValueT, SmallOffsetT, Decomposer>;
+      const int passes_with_top = cooperative_sort_passes(begin_bit, end_bit, RADIX_BITS, true);
+      const int first           = radix_sort_pass_target(0, passes_with_top, is_overwrite_okay);
+      const int last            = radix_sort_pass_target(passes_with_top - 1, passes_with_top, is_overwrite_okay);
+      const LaunchConfig bucket_how{dim3(RADIX_DIGITS), dim3(BucketPolicy::BLOCK_THREADS), 0, stream};
+      CUBLING_RETURN_IF_ERROR(Launcher::Launch(bucket_how, bucket_sort, key_buffers[first], key_buffers[last],
+                                               value_buffers[first], value_buffers[last], args.d_bins,
+                                               args.d_buckets_ready, args.num_items, begin_bit, end_bit - RADIX_BITS,
+                                               decomposer));
+    }
+    return cudaSuccess;
   }
 
   //! @brief Check, answer the size query, or pick the policy and launch.

@@ -33,6 +33,7 @@
 #include <cubling/agent/agent_radix_sort_onesweep.cuh>
 #include <cubling/agent/agent_radix_sort_single_tile.cuh>
 #include <cubling/agent/agent_scan.cuh>
+#include <cubling/block/block_reduce.cuh>
 #include <cubling/util/macros.cuh>
 
 namespace cubling
@@ -124,7 +125,19 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct CooperativeSo
   int begin_bit;                //!< the first bit sorted on
   int end_bit;                  //!< one past the last bit sorted on
   bool is_overwrite_okay;       //!< may the input buffers be written
+  //! Buckets first (see the kernel): the word that tells
+  //! DeviceRadixSortBucketKernel whether the buckets are its to sort; null:
+  //! the digit passes alone
+  unsigned int* d_buckets_ready;
+  int bucket_capacity;          //!< buckets first: the most keys DeviceRadixSortBucketKernel sorts in a block
 };
+
+//! The passes of a cooperative sort: the digit passes, one more for the
+//! top digit when it splits the keys into buckets first.
+CUBLING_HOST_DEVICE constexpr int cooperative_sort_passes(int begin_bit, int end_bit, int radix_bits, bool buckets)
+{
+  return radix_sort_passes(begin_bit, end_bit, radix_bits) + (buckets ? 1 : 0);
+}
 
 // example-begin cooperative-kernel
 //! The tile policy of the cooperative kernel's shape (SMALL_TILES: see the
@@ -155,6 +168,13 @@ using cooperative_policy_t =
 //!     a sort that must leave its input alone, over the buffer that the
 //!     second pass writes. So the dispatch takes this shape only for keys
 //!     aligned to 4 bytes, and, for such a sort, only with a second pass.
+//! Buckets first (args.d_buckets_ready set): a pass on the top digit comes
+//! before the others, and splits the keys into a bucket per digit, in
+//! order. If no bucket holds more keys than one block sorts alone, the
+//! kernel ends there, and DeviceRadixSortBucketKernel, launched next, sorts
+//! each bucket on the bits below the top digit in a block, with no grid
+//! barrier. Otherwise the digit passes follow, as without it, on the keys
+//! the top-digit pass wrote (it is stable, so the sort still is).
 template <typename MaxPolicy, bool SMALL_TILES, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT,
           typename Decomposer>
 __global__ void __launch_bounds__(cooperative_policy_t<typename MaxPolicy::ActivePolicy, SMALL_TILES>::BLOCK_THREADS,
@@ -165,7 +185,8 @@ __global__ void __launch_bounds__(cooperative_policy_t<typename MaxPolicy::Activ
   using Onesweep = AgentRadixSortOnesweep<Policy, IS_DESCENDING, KeyT, ValueT, OffsetT, Decomposer, SMALL_TILES>;
   constexpr int RADIX_DIGITS = 1 << Policy::RADIX_BITS;
   __shared__ typename Onesweep::TempStorage temp_storage;
-  const int passes = radix_sort_passes(args.begin_bit, args.end_bit, Policy::RADIX_BITS);
+  const bool buckets = args.d_buckets_ready != nullptr;
+  const int passes   = cooperative_sort_passes(args.begin_bit, args.end_bit, Policy::RADIX_BITS, buckets);
   CUBLING_RADIX_SORT_PHASE(0);
 
   // The passes, one tile per block.
@@ -174,8 +195,10 @@ __global__ void __launch_bounds__(cooperative_policy_t<typename MaxPolicy::Activ
   for (int pass = 0; pass < passes; ++pass)
   {
     CUBLING_RADIX_SORT_PHASE(10);
+    const bool top   = buckets && pass == 0; // the top digit, into buckets
+    const int digit  = buckets ? pass - 1 : pass; // the digit pass, least significant first
     const int target = radix_sort_pass_target(pass, passes, args.is_overwrite_okay);
-    const int bit    = args.begin_bit + pass * Policy::RADIX_BITS;
+    const int bit    = top ? args.end_bit - Policy::RADIX_BITS : args.begin_bit + digit * Policy::RADIX_BITS;
     OnesweepLaunchArgs<KeyT, ValueT, OffsetT> sweep{};
     sweep.d_keys_in    = keys_in;
     sweep.d_keys_out   = args.d_key_buffers[target];
@@ -190,14 +213,30 @@ __global__ void __launch_bounds__(cooperative_policy_t<typename MaxPolicy::Activ
       sweep.d_lookback        = reinterpret_cast<uint32_t*>(under);
       sweep.d_last_tile_words = args.d_lookback;
     }
-    sweep.d_digit_totals = args.d_bins + pass * RADIX_DIGITS;
-    sweep.num_items      = args.num_items;
-    sweep.portion_offset = 0;
-    sweep.portion_items  = args.num_items;
-    sweep.current_bit    = bit;
-    sweep.num_bits       = args.end_bit - bit < Policy::RADIX_BITS ? args.end_bit - bit : Policy::RADIX_BITS;
-    Onesweep(temp_storage, sweep, decomposer).ProcessResident();
+    // The top digit's totals in the first digit pass's place: that pass
+    // writes its own only after a grid barrier, past every block's decision.
+    sweep.d_digit_totals  = args.d_bins + (top ? 0 : digit) * RADIX_DIGITS;
+    sweep.num_items       = args.num_items;
+    sweep.portion_offset  = 0;
+    sweep.portion_items   = args.num_items;
+    sweep.current_bit     = bit;
+    sweep.num_bits        = args.end_bit - bit < Policy::RADIX_BITS ? args.end_bit - bit : Policy::RADIX_BITS;
+    sweep.bucket_capacity = top ? args.bucket_capacity : 0;
+    Onesweep agent(temp_storage, sweep, decomposer);
+    agent.ProcessResident();
     CUBLING_RADIX_SORT_PHASE(13);
+    if (top)
+    {
+      // Every block has the same totals, so every block decides alike.
+      if (blockIdx.x == 0 && threadIdx.x == 0)
+      {
+        *args.d_buckets_ready = agent.buckets_fit ? 1u : 0u;
+      }
+      if (agent.buckets_fit)
+      {
+        return; // the buckets are DeviceRadixSortBucketKernel's
+      }
+    }
     if (pass + 1 < passes)
     {
       cooperative_groups::this_grid().sync(); // every key of this pass written, and visible; every word read
@@ -207,6 +246,62 @@ __global__ void __launch_bounds__(cooperative_policy_t<typename MaxPolicy::Activ
   }
 }
 // example-end cooperative-kernel
+
+// example-begin bucket-kernel
+//! The buckets of a cooperative sort that split the keys on their top digit
+//! first (DeviceRadixSortCooperativeKernel): block b sorts bucket b, the keys
+//! of digit b, in place or into the output, on the bits below the top digit
+//! (AgentRadixSortSingleTile). The cooperative kernel has left the buckets'
+//! sizes in `d_bucket_sizes` (the last one's counts the last tile's padding
+//! keys too, so its size is what the others leave of `num_items`), and in
+//! `*d_buckets_ready` whether each fits a block; if not, it has finished the
+//! sort itself, and this kernel does nothing.
+template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer>
+__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::BucketPolicy::BLOCK_THREADS)
+    DeviceRadixSortBucketKernel(const KeyT* d_keys_in, KeyT* d_keys_out, const ValueT* d_values_in,
+                                ValueT* d_values_out, const OffsetT* d_bucket_sizes,
+                                const unsigned int* d_buckets_ready, int num_items, int begin_bit, int end_bit,
+                                Decomposer decomposer)
+{
+  using Policy = typename MaxPolicy::ActivePolicy::BucketPolicy;
+  using Agent  = AgentRadixSortSingleTile<Policy, IS_DESCENDING, KeyT, ValueT, Decomposer>;
+  using Sizes  = BlockReduce<OffsetT, Policy::BLOCK_THREADS>;
+  constexpr bool KEYS_ONLY = std::is_same<ValueT, NullType>::value;
+  __shared__ union
+  {
+    typename Agent::TempStorage sort;
+    typename Sizes::TempStorage sizes;
+  } temp_storage;
+  __shared__ OffsetT bucket_start;
+  if (*d_buckets_ready == 0)
+  {
+    return; // the cooperative kernel sorted on by digits
+  }
+  // The bucket's start: the sizes of the buckets before it.
+  const int bucket = static_cast<int>(blockIdx.x);
+  OffsetT before   = 0;
+  for (int b = static_cast<int>(threadIdx.x); b < bucket; b += Policy::BLOCK_THREADS)
+  {
+    before += d_bucket_sizes[b];
+  }
+  before = Sizes(temp_storage.sizes).Sum(before);
+  if (threadIdx.x == 0)
+  {
+    bucket_start = before;
+  }
+  __syncthreads(); // the start written; the reduction's storage free for the sort
+  const OffsetT start = bucket_start;
+  const int size      = static_cast<int>(bucket + 1 == static_cast<int>(gridDim.x) ? OffsetT(num_items) - start
+                                                                                 : d_bucket_sizes[bucket]);
+  if (size == 0)
+  {
+    return;
+  }
+  Agent(temp_storage.sort, decomposer)
+      .Sort(d_keys_in + start, d_keys_out + start, KEYS_ONLY ? nullptr : d_values_in + start,
+            KEYS_ONLY ? nullptr : d_values_out + start, size, begin_bit, end_bit);
+}
+// example-end bucket-kernel
 
 //! A whole input of at most one tile, sorted by one block (AgentRadixSortSingleTile).
 template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename Decomposer>
