@@ -271,14 +271,22 @@
 //     into a pass, the last block): ranked 3.6-3.9, past the first barrier 1.4,
 //     columns 0.6, past the second barrier 1.7, offsets 0.5, scatter 1.7,
 //     the end-of-pass barrier 1.3: 11 us a pass, three barriers 4.4 of it.
-//   - Prepared, not yet measured (branch next/sort-buckets, 2026-11-27):
-//     buckets first. The cooperative sort ranks and scatters the top digit
-//     first; if no digit holds more keys than a single tile, it ends, and a
-//     second kernel sorts each bucket in one block on the lower bits
-//     (AgentRadixSortSingleTile), with no grid barrier; otherwise the digit
-//     passes follow the split. The branch's probe has P_BK (0: off) and
-//     P_BT/P_BI/P_BB for the buckets' block; its .device script times off,
-//     on, and 256x8 and 256x12 buckets, taking turns.
+//   - Buckets first (2026-11-27, kept). The cooperative sort ranks and
+//     scatters the top digit first; if no digit holds more keys than a
+//     single tile, it ends, and a second kernel sorts each bucket in one
+//     block on the lower bits (AgentRadixSortSingleTile), with no grid
+//     barrier; otherwise the digit passes follow the split. On an H100,
+//     uniform u32 keys, cubling over CUB's faster call, off / on, two
+//     rounds taking turns: 2^15 0.56 / 0.56 (the cluster sort; no buckets),
+//     2^16 0.53 / 0.42, 2^17 0.58 / 0.42, 2^18 0.60 / 0.43, 2^19 0.65 /
+//     0.41, 2^20 0.65 / 0.42; u32/u32 pairs 2^16 0.52 / 0.42, 2^18 0.61 /
+//     0.44, 2^20 0.74 / 0.49. Every key equal (one bucket overfills, and
+//     the four digit passes follow the split): 2^16 0.58 / 0.75, 2^18 0.73
+//     / 0.94, 2^20 0.77 / 0.97. The first run counted the last tile's
+//     padding keys in the last bucket (wrong results where the input was no
+//     multiple of a tile; the launches test now crowds that bucket); in it,
+//     buckets of 256x8 and 256x12 keys were no faster than the single
+//     tile's 256x19 where all three split, and take fewer keys.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
