@@ -168,6 +168,18 @@
 // block's first tile has its prefix, which waits on the run before, and so
 // on: the blocks take turns, one after another.
 //
+// Measured and not kept (H100, driver 580.159.04, 2026-11-27, 21 reps, two
+// rounds): the look-back started as soon as the producer has the tile's
+// number, waiting for the tile's own aggregate only to publish its prefix
+// (branch next/scan-early-look-back: the agent's EARLY_LOOK_BACK, PTX the
+// same but for 8 bytes of shared memory). Time / CUB's faster call at 2^28 /
+// 2^26 / 2^24, round 1 then 2: the shipped <8, 4, 6> 0.854 / 0.852 / 0.872,
+// 0.856 / 0.863 / 0.852; the same early 0.856 / 0.857 / 0.858, 0.854 / 0.862
+// / 0.872; <8, 4, 8> early 0.886 / 0.892 / 0.910; <8, 4, 4> early 0.881 /
+// 0.883 / 0.892. A tie at best: the look-back warp already waits on the
+// tiles before, not on its own tile's loads. On that H100 the shipped scan
+// moved memory at 0.955 of the copy's speed at 2^28.
+//
 // What the library took from it (agent/agent_scan_streaming.cuh): partial
 // last tiles (read from global memory), item types of 4 and 8 bytes and sums
 // of them (the reducer regroups, in a fixed order), 16-byte-aligned pointers
