@@ -1431,6 +1431,34 @@ def stable_bucket_pass(keys, shift, bits):
     return sorted(keys, key=digit), digit
 
 
+def base4_key_row(svg, x0, y, w, h, keys, label, bold=None, colour_of=None):
+    """A row of 4-bit keys, each written in base 4 (high, low digit) over its value. `bold`: the shift
+    (2 or 0) of the digit drawn bold; `colour_of(key)`: the cell's colour index (None: an empty cell)."""
+    svg.text(x0 - 14, y + h / 2 + 5, label, size=13, anchor="end")
+    for i, key in enumerate(keys):
+        d = None if colour_of is None else colour_of(key)
+        fill = EMPTY if d is None else THREAD_FILL[d]
+        stroke = LINE if d is None else THREAD_INK[d]
+        cell(svg, x0 + i * w, y, w - 4, h, "", fill=fill, stroke=stroke)
+        svg.rich(x0 + i * w + (w - 4) / 2, y + h / 2 + 5,
+                 [(f"{key >> 2}", bold == 2), (f"{key & 3}", bold == 0)], size=14, anchor="middle")
+        svg.text(x0 + i * w + (w - 4) / 2, y + h + 14, str(key), size=11, anchor="middle", fill=NOTE)
+
+
+def digit_braces(svg, x0, y, w, keys, digit, name):
+    """A brace "<name> d: count" over the run of each digit d that the keys have, the runs in digit
+    order as a stable pass leaves them; returns the runs as (d, first, count)."""
+    runs, start = [], 0
+    for d in range(4):
+        count = sum(1 for key in keys if digit(key) == d)
+        if count:
+            svg.brace(x0 + start * w, x0 + (start + count) * w - 4, y - 4, f"{name} {d}: {count}", size=12,
+                      colour=THREAD_INK[d])
+            runs.append((d, start, count))
+        start += count
+    return runs
+
+
 def ch10_lsd_passes():
     """Two LSD passes of 2-bit digits over 10 four-bit keys: the buckets of each pass, kept stable."""
     keys = [13, 6, 9, 2, 14, 5, 11, 0, 7, 10]
@@ -1439,30 +1467,13 @@ def ch10_lsd_passes():
                         "bucket of its low digit, keeping the order of keys with the same digit; pass 1 does the "
                         "same with the high digit, and the keys come out sorted.")
 
-    def quaternary(key):
-        return f"{key >> 2}{key & 3}"
-
     def row(y, values, label, shift=None):
-        svg.text(x0 - 14, y + h / 2 + 5, label, size=13, anchor="end")
-        for i, key in enumerate(values):
-            d = None if shift is None else (key >> shift) & 3
-            fill = EMPTY if d is None else THREAD_FILL[d]
-            stroke = LINE if d is None else THREAD_INK[d]
-            cell(svg, x0 + i * w, y, w - 4, h, "", fill=fill, stroke=stroke)
-            hi, lo = quaternary(key)
-            svg.rich(x0 + i * w + (w - 4) / 2, y + h / 2 + 5,
-                     [(hi, shift == 2), (lo, shift == 0)], size=14, anchor="middle")
-            svg.text(x0 + i * w + (w - 4) / 2, y + h + 14, str(key), size=11, anchor="middle", fill=NOTE)
+        colour_of = None if shift is None else (lambda key: (key >> shift) & 3)
+        base4_key_row(svg, x0, y, w, h, values, label, bold=shift, colour_of=colour_of)
 
     def buckets(y, values, shift):
         ordered, digit = stable_bucket_pass(values, shift, bits)
-        start = 0
-        for d in range(4):
-            count = sum(1 for key in values if digit(key) == d)
-            if count:
-                x1, x2 = x0 + start * w, x0 + (start + count) * w - 4
-                svg.brace(x1, x2, y - 4, f"digit {d}: {count}", size=12, colour=THREAD_INK[d])
-            start += count
+        digit_braces(svg, x0, y, w, values, digit, "digit")
         return ordered
 
     y = 40
@@ -1497,33 +1508,15 @@ def ch10_buckets_first():
                         "bucket b on the low digit alone, and the keys come out sorted; the blocks never wait "
                         "for one another.")
 
-    def quaternary(key):
-        return f"{key >> 2}{key & 3}"
-
     def row(y, values, label, shift=None):
-        svg.text(x0 - 14, y + h / 2 + 5, label, size=13, anchor="end")
-        for i, key in enumerate(values):
-            d = key >> 2  # colour: the bucket (high digit)
-            cell(svg, x0 + i * w, y, w - 4, h, "", fill=THREAD_FILL[d], stroke=THREAD_INK[d])
-            hi, lo = quaternary(key)
-            svg.rich(x0 + i * w + (w - 4) / 2, y + h / 2 + 5,
-                     [(hi, shift == 2), (lo, shift == 0)], size=14, anchor="middle")
-            svg.text(x0 + i * w + (w - 4) / 2, y + h + 14, str(key), size=11, anchor="middle", fill=NOTE)
+        base4_key_row(svg, x0, y, w, h, values, label, bold=shift, colour_of=lambda key: key >> 2)  # by bucket
 
     y = 40
     row(y, keys, "input", shift=2)
     svg.text(x0 + n * w + 6 - 4 * w, y - 12, "(base 4: high, low digit)", size=12, fill=NOTE)
     split, high = stable_bucket_pass(keys, 2, bits)
     ys = y + 2 * h + 34
-    start = 0
-    spans = []
-    for d in range(4):
-        count = sum(1 for key in keys if high(key) == d)
-        if count:
-            x1, x2 = x0 + start * w, x0 + (start + count) * w - 4
-            svg.brace(x1, x2, ys - 4, f"bucket {d}: {count}", size=12, colour=THREAD_INK[d])
-            spans.append((d, start, count))
-        start += count
+    spans = digit_braces(svg, x0, ys, w, keys, high, "bucket")
     row(ys, split, "split", shift=0)
     # one block a bucket: each sorts its own keys on the low digit (stable)
     yb = ys + 2 * h + 40
