@@ -207,8 +207,8 @@ template <bool PAIRS> void refused(int64_t n, Dist dist)
 //! tile's padding keys (n is no multiple of a tile).
 void bucket_limits()
 {
-  constexpr int64_t capacity = PolicyOf<false>::SingleTile::TILE_ITEMS;
-  static_assert(capacity == PolicyOf<true>::SingleTile::TILE_ITEMS, "one bucket size for keys and pairs");
+  constexpr int64_t capacity = PolicyOf<false>::MaxPolicy::BucketPolicy::TILE_ITEMS;
+  static_assert(capacity == PolicyOf<true>::MaxPolicy::BucketPolicy::TILE_ITEMS, "one bucket size for keys and pairs");
   const int64_t n = 200003; // a cooperative sort with buckets, about 780 keys each
   for (const uint32_t crowded : {0x5au, 0xffu}) // the top digit of the full bucket
   {
@@ -230,9 +230,10 @@ void bucket_limits()
 }
 
 //! The buffers of a cooperative sort with buckets first (no GPU needed):
-//! for 1 to 8 digit passes, in place or not, the top digit's pass and the
-//! first digit pass write different buffers (the small tiles' words lie
-//! over the second's target while the first reads), and the buckets' kernel
+//! for 2 to 8 digit passes (one pass takes no buckets), in place or not,
+//! the top digit's pass and the first digit pass write different buffers
+//! (the small tiles' words lie over the second's target while the first
+//! reads), and the buckets' kernel
 //! writes where the digit passes would have ended, which is the output
 //! (buffer 1) for a sort that leaves its input alone, and for one in place
 //! is buffer 1 exactly when the dispatch flips the selector.
