@@ -287,6 +287,28 @@
 //     multiple of a tile; the launches test now crowds that bucket); in it,
 //     buckets of 256x8 and 256x12 keys were no faster than the single
 //     tile's 256x19 where all three split, and take fewer keys.
+//   - Kept for 4-byte keys alone (2026-11-27; -DP_KX=1, pairs -DP_PX=1):
+//     the keys' exchange apart from the ranking's shared memory, each key
+//     stored to its place as soon as it is ranked (and, for pairs, its rank
+//     to shared memory for its value). ncu of a 2^26-key pass before it, on
+//     the H200 at 1.5 GHz (ncu's clock): 396 us against CUB's 401 (int64_t
+//     count), 163 M warp instructions against 177 M, issue slots 52% busy,
+//     4.5 M local-memory (spill) instructions; the warps' samples: 20% at
+//     barriers (7% at the one that waits for the look-back), and the loads'
+//     values spilled as soon as they came (STL waiting on the LDG). ptxas:
+//     296 bytes of spill stores a thread before, 32 after (56 registers, 48
+//     KiB of static shared memory). On an H100 (80GB HBM3, driver
+//     580.159.04), two runs taking turns, cubling / CUB's faster call, int
+//     / int64_t count, before -> after: u32 2^24 1.03 / 1.02 -> 0.88 / 0.87;
+//     2^26 1.10 / 1.08 -> 0.92 / 0.89; 2^28 1.12 / 1.10 -> 0.93 / 0.90; f32
+//     2^26 1.06 / 1.05 -> 0.88 / 0.88; pairs (ranks in shared memory) 2^26
+//     1.04 / 1.03 -> 1.05 / 1.04, 2^28 1.03 / 1.03 -> 1.05 / 1.04 (not
+//     kept for pairs). With the exchange apart, other tiles were slower:
+//     384x20 0.93 (2^26, int64_t), 256x32 at 4 blocks an SM 0.96, 512x18 at
+//     2 blocks 0.98; pairs at 3 blocks an SM (384x24) 1.48, which spilled
+//     208 bytes. The look-back run before the keys are matched (its digit
+//     threads spinning while the other warps match) spilled 172 bytes and
+//     did not build on the device (ptxas ran out of registers): dropped.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
@@ -426,12 +448,18 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_BB
 #define P_BB 6
 #endif
+#ifndef P_KX
+#define P_KX 0
+#endif
+#ifndef P_PX
+#define P_PX 0
+#endif
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
-template <int T, int I, int B, int L = 1>
+template <int T, int I, int B, int L = 1, bool X = false>
 using Onesweep = cubling::AgentRadixSortOnesweepPolicy<T, I, 8, cubling::BLOCK_SCAN_RAKING_MEMOIZE,
-                                                       cubling::WARP_MATCH_ANY, 1, B, L>;
+                                                       cubling::WARP_MATCH_ANY, 1, B, L, X>;
 
 template <typename KeyT, typename ValueT> struct Chain
 {
@@ -442,7 +470,7 @@ template <typename KeyT, typename ValueT> struct Chain
     using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<P_HT, P_HI, P_HP, RADIX_BITS>;
     using OnesweepPolicy  = std::conditional_t<
         (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB, P_WL>,
-        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL>, Onesweep<P_KT, P_KI, P_KB, P_KL>>>;
+        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX>, Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX>>>;
     // The cooperative sort of small inputs: the library's shape, unless
     // P_CT and P_CI set it (P_CT=0: none, every input takes the launches).
     using Library = typename cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT>::CooperativeTile;
@@ -597,7 +625,7 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
   const std::string variant = std::string(g_stream ? "stream_" : "") + (host_keys ? "hostkeys_" : "") + "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
-      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB);
+      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB) "_x" STR(P_KX) STR(P_PX);
   std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   size_t b = temp_bytes;
   using u32 = unsigned;

@@ -34,6 +34,17 @@
 //!      keys are ranked, and moved the same way.
 //! One read and one write per key, and the look-back words.
 //!
+//! **The exchange apart** (EXCHANGE_APART). The shared memory of step 5's
+//! exchange is, by default, the ranking's own, free only once every key is
+//! ranked: each thread holds all its keys, and then all their ranks, in
+//! registers until then, and at the three blocks per SM that hide the
+//! ranking's waits, a thread of 24 keys spills. With the exchange in shared
+//! memory of its own, the ranking hands each rank over as soon as it has it
+//! (BlockRadixRankMatchEarlyCounts's `ranked` hook), the key goes straight
+//! to its place, and its register is free; one barrier then covers the
+//! exchange and the look-back. For pairs, each rank waits in shared memory
+//! for its value.
+//!
 //! **The look-back word.** 32 bits per digit per tile: the status in the top
 //! two bits (0: not ready, AGGREGATE, PREFIX), a launch tag in the next two,
 //! the count in the low 28 (a launch covers at most 2^28 - 1 keys: larger
@@ -113,9 +124,12 @@ namespace cubling
 //! @tparam MIN_BLOCKS_        blocks that must fit on one SM at once: the
 //!                            kernel's registers are capped to allow them
 //! @tparam LOOK_BACK_WINDOW_  look-back words a digit's thread reads at once
+//! @tparam EXCHANGE_APART_    the keys' exchange has shared memory of its own,
+//!                            beside the ranking's: each key goes to its
+//!                            place as soon as it is ranked (see the file comment)
 template <int BLOCK_THREADS_, int ITEMS_PER_THREAD_, int RADIX_BITS_, BlockScanAlgorithm SCAN_ALGORITHM_,
           WarpMatchAlgorithm MATCH_ALGORITHM_ = WARP_MATCH_ANY, int RANK_NUM_PARTS_ = 1, int MIN_BLOCKS_ = 1,
-          int LOOK_BACK_WINDOW_ = 1>
+          int LOOK_BACK_WINDOW_ = 1, bool EXCHANGE_APART_ = false>
 struct AgentRadixSortOnesweepPolicy
 {
   static constexpr int BLOCK_THREADS                  = BLOCK_THREADS_;
@@ -126,6 +140,7 @@ struct AgentRadixSortOnesweepPolicy
   static constexpr int RANK_NUM_PARTS                 = RANK_NUM_PARTS_;
   static constexpr int MIN_BLOCKS                     = MIN_BLOCKS_;
   static constexpr int LOOK_BACK_WINDOW               = LOOK_BACK_WINDOW_;
+  static constexpr bool EXCHANGE_APART                = EXCHANGE_APART_;
   static constexpr int TILE_ITEMS                     = BLOCK_THREADS * ITEMS_PER_THREAD;
 };
 
@@ -288,8 +303,25 @@ struct AgentRadixSortOnesweep
   //! Keys only: the values' exchange is a byte that is never used.
   using ValueSlot = std::conditional_t<KEYS_ONLY, unsigned char, ValueT>;
 
+  static constexpr bool EXCHANGE_APART = Policy::EXCHANGE_APART;
+  //! The tile's keys, then its values, in their places in the tile's output.
+  union Items
+  {
+    Uninitialized<Bits[TILE_ITEMS]> keys;
+    Uninitialized<ValueSlot[KEYS_ONLY ? 1 : TILE_ITEMS]> values;
+  };
+  //! The exchange apart from the ranking's storage (EXCHANGE_APART), and,
+  //! for values, each key's rank: the values arrive after the ranking, and
+  //! their ranks wait here rather than in registers.
+  static_assert(!EXCHANGE_APART || TILE_ITEMS <= 65536, "a tile's ranks must fit in 16 bits");
+  struct Apart
+  {
+    Items items;
+    uint16_t ranks[KEYS_ONLY ? 1 : ITEMS_PER_THREAD][BLOCK_THREADS];
+  };
   //! Ranking, the keys' exchange and the values' exchange never overlap in
-  //! time; the digits' offsets live through the whole tile.
+  //! time, unless the exchange is apart (EXCHANGE_APART); the digits'
+  //! offsets live through the whole tile.
   struct _TempStorage
   {
     union
@@ -301,9 +333,9 @@ struct AgentRadixSortOnesweep
         uint32_t all[READERS][RADIX_DIGITS];    // and over every tile
         typename DigitScan::TempStorage scan;
       } digits;
-      Uninitialized<Bits[TILE_ITEMS]> keys;
-      Uninitialized<ValueSlot[KEYS_ONLY ? 1 : TILE_ITEMS]> values;
+      std::conditional_t<EXCHANGE_APART, NullType, Items> items;
     } exchange;
+    std::conditional_t<EXCHANGE_APART, Apart, NullType> apart;
     OffsetT digit_offsets[RADIX_DIGITS];
     int tile;
   };
@@ -326,6 +358,19 @@ struct AgentRadixSortOnesweep
                                                         Decomposer decomposer)
       : s(temp_storage.Alias()), args(args), decomposer(decomposer), tile(0)
   {
+  }
+
+  //! The exchange of the tile's keys and values.
+  __device__ CUBLING_FORCEINLINE Items& Exchange()
+  {
+    if constexpr (EXCHANGE_APART)
+    {
+      return s.apart.items;
+    }
+    else
+    {
+      return s.exchange.items;
+    }
   }
 
   //! The digit thread `threadIdx.x` looks after in slot `u` (RADIX_DIGITS or more: none).
@@ -657,7 +702,7 @@ struct AgentRadixSortOnesweep
   __device__ CUBLING_FORCEINLINE void
   ScatterKeys(int valid, const Extractor& digits, int (&key_digits)[ITEMS_PER_THREAD])
   {
-    const Bits* keys = s.exchange.keys.Alias();
+    const Bits* keys = Exchange().keys.Alias();
 #pragma unroll
     for (int u = 0; u < ITEMS_PER_THREAD; ++u)
     {
@@ -679,6 +724,17 @@ struct AgentRadixSortOnesweep
   __device__ CUBLING_FORCEINLINE void ScatterValues(int tile_offset, int valid, const int (&ranks)[ITEMS_PER_THREAD],
                                                     const int (&key_digits)[ITEMS_PER_THREAD])
   {
+    // The keys' ranks: in registers, or, with the exchange apart, in shared memory.
+    auto rank_of = [&](int u) {
+      if constexpr (EXCHANGE_APART)
+      {
+        return static_cast<int>(s.apart.ranks[u][threadIdx.x]);
+      }
+      else
+      {
+        return ranks[u];
+      }
+    };
     const int warp_offset = WarpStripedOffset();
     ValueSlot values[ITEMS_PER_THREAD];
 #pragma unroll
@@ -690,14 +746,14 @@ struct AgentRadixSortOnesweep
         values[u] = args.d_values_in[tile_offset + i];
       }
     }
-    ValueT* exchanged = s.exchange.values.Alias();
+    ValueT* exchanged = Exchange().values.Alias();
     __syncthreads(); // every key is out of the exchange
 #pragma unroll
     for (int u = 0; u < ITEMS_PER_THREAD; ++u)
     {
       if (FULL_TILE || warp_offset + u * 32 < valid)
       {
-        exchanged[ranks[u]] = values[u];
+        exchanged[rank_of(u)] = values[u];
       }
     }
     __syncthreads();
@@ -725,28 +781,52 @@ struct AgentRadixSortOnesweep
     const Extractor digits(static_cast<uint32_t>(args.current_bit), static_cast<uint32_t>(args.num_bits), decomposer);
     int ranks[ITEMS_PER_THREAD];
     int tile_digit_starts[BINS_PER_THREAD];
-    Rank(s.exchange.rank).RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts<RESIDENT>{*this});
-    CUBLING_RADIX_SORT_PHASE(11);
-    if constexpr (RESIDENT)
+    const bool last_tile = tile_offset + TILE_ITEMS >= args.portion_items;
+    Bits* keys           = Exchange().keys.Alias();
+    if constexpr (EXCHANGE_APART && !RESIDENT)
     {
-      __syncthreads(); // the ranking's storage becomes the column sums' and the totals' scan
-      ResidentOffsets(tile_digit_starts);
+      // example-begin exchange-apart
+      // Each key goes to its place in the exchange as soon as it is ranked,
+      // and its rank, for its value, to shared memory: no key nor rank waits
+      // in a register for the others. One barrier then covers the exchange
+      // and the look-back.
+      auto to_exchange = [&](int u, int rank) {
+        keys[rank] = bits[u];
+        if constexpr (!KEYS_ONLY)
+        {
+          s.apart.ranks[u][threadIdx.x] = static_cast<uint16_t>(rank);
+        }
+      };
+      Rank(s.exchange.rank)
+          .RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts<false>{*this}, to_exchange);
+      LookBack(tile_digit_starts, last_tile);
+      __syncthreads(); // every key in the exchange; the offsets are in
+      // example-end exchange-apart
     }
     else
     {
-      LookBack(tile_digit_starts, tile_offset + TILE_ITEMS >= args.portion_items);
-    }
-    CUBLING_RADIX_SORT_PHASE(12);
-    __syncthreads(); // the ranking's storage becomes the keys' exchange; the offsets are in
+      Rank(s.exchange.rank).RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts<RESIDENT>{*this});
+      CUBLING_RADIX_SORT_PHASE(11);
+      if constexpr (RESIDENT)
+      {
+        __syncthreads(); // the ranking's storage becomes the column sums' and the totals' scan
+        ResidentOffsets(tile_digit_starts);
+      }
+      else
+      {
+        LookBack(tile_digit_starts, last_tile);
+      }
+      CUBLING_RADIX_SORT_PHASE(12);
+      __syncthreads(); // the ranking's storage becomes the keys' exchange; the offsets are in
 
-    // Step 5: keys by rank into shared memory, then out, digit run by digit run.
-    Bits* keys = s.exchange.keys.Alias();
+      // Step 5: keys by rank into shared memory, then out, digit run by digit run.
 #pragma unroll
-    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
-    {
-      keys[ranks[u]] = bits[u];
+      for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+      {
+        keys[ranks[u]] = bits[u];
+      }
+      __syncthreads();
     }
-    __syncthreads();
     int key_digits[ITEMS_PER_THREAD];
     ScatterKeys<FULL_TILE>(valid, digits, key_digits);
     if constexpr (!KEYS_ONLY)

@@ -181,6 +181,12 @@ __device__ CUBLING_FORCEINLINE ::cuda::std::uint32_t warp_member_mask(int warp_i
   }
 }
 
+//! BlockRadixRankMatchEarlyCounts's `ranked` hook, when nobody listens.
+struct ignore_rank
+{
+  __device__ CUBLING_FORCEINLINE void operator()(int, int) const {}
+};
+
 //! log2 of a power of two, at compile time.
 //! @param n A power of two.
 //! @return Its log2.
@@ -848,10 +854,15 @@ private:
     }
   }
 
-  // (4) Ranks, key by key: group lanes by digit, one atomic per group.
-  template <typename UnsignedBits, int KEYS_PER_THREAD, typename DigitExtractorT>
-  __device__ CUBLING_FORCEINLINE void RankWithinWarps(
-    UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD], DigitExtractorT& digit_extractor, int warp, int lane)
+  // (4) Ranks, key by key: group lanes by digit, one atomic per group;
+  // `ranked(item, rank)` hears of each rank as soon as it is found.
+  template <typename UnsignedBits, int KEYS_PER_THREAD, typename DigitExtractorT, typename RankedCallback>
+  __device__ CUBLING_FORCEINLINE void RankWithinWarps(UnsignedBits (&keys)[KEYS_PER_THREAD],
+                                                      int (&ranks)[KEYS_PER_THREAD],
+                                                      DigitExtractorT& digit_extractor,
+                                                      int warp,
+                                                      int lane,
+                                                      RankedCallback& ranked)
   {
     int* warp_offsets                       = temp_storage.warp_offsets[warp];
     const ::cuda::std::uint32_t lanes_up_to = detail::lanemask_le();
@@ -888,6 +899,7 @@ private:
         __syncwarp();
       }
       ranks[item] = group_start + slot_in_group - 1;
+      ranked(item, ranks[item]);
     }
   }
 
@@ -910,6 +922,25 @@ public:
                                                DigitExtractorT digit_extractor,
                                                int (&exclusive_digit_prefix)[BINS_PER_THREAD],
                                                CountsCallback callback)
+  {
+    RankKeys(keys, ranks, digit_extractor, exclusive_digit_prefix, callback, detail::ignore_rank{});
+  }
+
+  //! @brief RankKeys that also calls `ranked(item, rank)` as soon as key
+  //! `item`'s rank is known, so that the caller (cubling's Onesweep pass)
+  //! may put the key in its place at once, and need not hold every rank.
+  //! @param ranked A callable `void(int item, int rank)`.
+  template <typename UnsignedBits,
+            int KEYS_PER_THREAD,
+            typename DigitExtractorT,
+            typename CountsCallback,
+            typename RankedCallback>
+  __device__ CUBLING_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD],
+                                               int (&ranks)[KEYS_PER_THREAD],
+                                               DigitExtractorT digit_extractor,
+                                               int (&exclusive_digit_prefix)[BINS_PER_THREAD],
+                                               CountsCallback callback,
+                                               RankedCallback ranked)
   {
     const int warp = int(threadIdx.x) / warp_threads;
     const int lane = int(LaneId());
@@ -954,7 +985,7 @@ public:
     }
     __syncthreads();
 
-    RankWithinWarps(keys, ranks, digit_extractor, warp, lane);
+    RankWithinWarps(keys, ranks, digit_extractor, warp, lane, ranked);
   }
 
   //! @brief Ranks the keys and gives the exclusive prefix of the digit counts.
