@@ -13,7 +13,10 @@
 //   - a pass in which every key has the same digit (the histogram says so)
 //     copies its tiles without ranking or looking back;
 //   - the look-back reads several tiles' words at once, not one a round
-//     trip to L2.
+//     trip to L2;
+//   - 4-byte keys alone are exchanged in shared memory of their own, each
+//     key put in its place as soon as it is ranked, so that no thread holds
+//     all its keys and all their ranks at once (they spilled).
 // The launches are plain here: each kernel waits for the one before it to
 // finish (the Launcher below drops the programmatic dependent launch that
 // the library asks for; step 5 keeps it).

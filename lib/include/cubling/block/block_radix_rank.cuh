@@ -929,7 +929,17 @@ public:
   //! @brief RankKeys that also calls `ranked(item, rank)` as soon as key
   //! `item`'s rank is known, so that the caller (cubling's Onesweep pass)
   //! may put the key in its place at once, and need not hold every rank.
-  //! @param ranked A callable `void(int item, int rank)`.
+  //! @tparam UnsignedBits The keys' bits type.
+  //! @tparam KEYS_PER_THREAD The keys each thread holds.
+  //! @tparam DigitExtractorT A type with `uint32_t Digit(UnsignedBits) const`.
+  //! @tparam CountsCallback A type with `void operator()(int (&)[BINS_PER_THREAD])`.
+  //! @tparam RankedCallback A type with `void operator()(int item, int rank)`.
+  //! @param keys This thread's keys.
+  //! @param ranks Out: each key's rank in the tile.
+  //! @param digit_extractor Reads a key's digit.
+  //! @param exclusive_digit_prefix Out: the number of keys before each of this thread's digits.
+  //! @param callback Receives the digit counts (zero for digits past the last).
+  //! @param ranked Hears of each key's rank (`item`: the key's index in `keys`) as soon as it is known.
   template <typename UnsignedBits,
             int KEYS_PER_THREAD,
             typename DigitExtractorT,
