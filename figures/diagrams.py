@@ -1542,6 +1542,68 @@ def ch10_buckets_first():
     return svg
 
 
+def ch10_exchange_apart():
+    """One thread's registers through a tile of Onesweep, for 8 keys a thread: with the exchange in the
+    ranking's own shared memory, every key and every rank at once; with the exchange apart, a key leaves
+    its register as soon as it is ranked."""
+    keys, room, sq, gap = 8, 12, 13, 3
+    x0, col = 150, 56
+    phases = ["loaded", "counted"] + [f"key {i}" for i in range(keys)] + ["looked back", "exchanged"]
+    svg = Svg(860, 600, "The registers one thread holds through one tile of Onesweep, 8 keys a thread, against "
+                        "the room it has for them. Top: the exchange shares the ranking's shared memory, so "
+                        "the thread keeps every key, and then every rank too, until the ranking and the "
+                        "look-back are done; past the room they spill to local memory. Bottom: the exchange "
+                        "has memory of its own, and each key goes there as soon as it is ranked.")
+
+    def held(apart, phase):
+        """(keys, ranks) held in registers after `phase`: a pure function of the two orders in the kernel."""
+        if phase < 2:
+            return keys, 0
+        if phase < 2 + keys:  # key (phase - 2) has just been matched and ranked
+            ranked = phase - 1
+            return (keys - ranked, 0) if apart else (keys, ranked)
+        if phase == 2 + keys:  # the look-back: the ranks wait (shared), nothing left (apart)
+            return (0, 0) if apart else (keys, keys)
+        return 0, 0  # in the exchange, by rank
+
+    def panel(top, apart, title):
+        svg.text(20, top, title, size=14, bold=True)
+        base = top + 12 + (2 * keys + 1) * (sq + gap)  # the bottom of the stacks (the tallest: 2 * keys)
+        for k, name in enumerate(phases):
+            x = x0 + k * col
+            for line, word in enumerate(name.split()):
+                svg.text(x + sq / 2 + 4, base + 18 + 13 * line, word, size=11, anchor="middle", fill=NOTE)
+            held_keys, held_ranks = held(apart, k)
+            stack = [("k", BLUE_FILL, BLUE)] * held_keys + [("r", ORANGE_FILL, ORANGE)] * held_ranks
+            for j, (label, fill, stroke) in enumerate(stack):
+                y = base - (j + 1) * (sq + gap)
+                spilled = j >= room
+                cell(svg, x, y, sq + 8, sq, label, fill="#ffffff" if spilled else fill,
+                     stroke=RED if spilled else stroke, size=10, colour=RED if spilled else stroke,
+                     width=1.4 if spilled else 1.0)
+        ry = base - room * (sq + gap) - gap / 2
+        svg.line(x0 - 8, ry, x0 + len(phases) * col - 20, ry, stroke=RED, width=1.2, dash="6 4")
+        svg.text(x0 - 14, ry + 4, "room", size=12, anchor="end", fill=RED)
+        svg.brace(x0 + 2 * col - 4, x0 + (2 + keys) * col - 24, base + 40, "matched and ranked, one key after "
+                  "another", size=12, below=True)
+        return base + 70
+
+    y = panel(24, False, "The exchange in the ranking's memory: keys and ranks wait for the last rank")
+    y = panel(y + 24, True, "The exchange apart: each key to its place as soon as it is ranked")
+    cell(svg, x0, y + 4, 21, 13, "k", fill=BLUE_FILL, stroke=BLUE, size=10, colour=BLUE)
+    svg.text(x0 + 28, y + 15, "a key", size=12, fill=NOTE)
+    cell(svg, x0 + 110, y + 4, 21, 13, "r", fill=ORANGE_FILL, stroke=ORANGE, size=10, colour=ORANGE)
+    svg.text(x0 + 138, y + 15, "its rank", size=12, fill=NOTE)
+    cell(svg, x0 + 230, y + 4, 21, 13, "", fill="#ffffff", stroke=RED, width=1.4)
+    svg.text(x0 + 258, y + 15, "past the room: spilled to local memory (the compiler picks which)", size=12,
+             fill=NOTE)
+    write_notes(svg, y + 46, [
+        "The library's tile gives a thread 24 keys and keeps three blocks on each SM, which leaves a thread",
+        "56 registers for everything; the picture scales that down to 8 keys and a room of 12.",
+    ], pad=12)
+    return svg
+
+
 def ch10_digit_look_back():
     """Onesweep's look-back for tile t: thread d walks back over the words of digit d, tile by tile."""
     tiles, digits, x0, w, h, top = 6, 4, 100, 80, 32, 64
@@ -2097,6 +2159,7 @@ DIAGRAMS = [
     ("ch10_column_sums.svg", ch10_column_sums),
     ("ch10_column_scan_threads.svg", ch10_column_scan_threads),
     ("ch10_buckets_first.svg", ch10_buckets_first),
+    ("ch10_exchange_apart.svg", ch10_exchange_apart),
 ]
 
 
