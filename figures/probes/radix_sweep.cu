@@ -17,6 +17,9 @@
 //                     sized for the probe's own tiles);
 //   P_KL, P_PL, P_WL: look-back words a digit's thread reads at once, for
 //                     each of the three tiles above (unset: 4, 2, 4);
+//   P_KX, P_PX:       1: the exchange apart from the ranking's shared memory
+//                     (EXCHANGE_APART), for 4-byte keys alone and for pairs
+//                     (unset: 0, 0; the library's: 1, 0);
 //   P_HT, P_HI, P_HP: threads, keys per thread and shared copies of the
 //                     counts of the up-front histogram (unset: 256, 8, 2);
 //   P_CT, P_CI:       threads and keys per thread of the cooperative sort of
