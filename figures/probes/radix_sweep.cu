@@ -313,6 +313,7 @@
 //     threads spinning while the other warps match) spilled 172 bytes and
 //     did not build on the device (ptxas ran out of registers): dropped.
 //
+// Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          -DP_KT=384 -DP_KI=20 -DP_KB=3 figures/probes/radix_sweep.cu -o radix_sweep
 // Arguments: [reps [largest log2 size [options...]]]; options: "stream" (the
