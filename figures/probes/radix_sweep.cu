@@ -306,7 +306,9 @@
 //     2^26 1.10 / 1.08 -> 0.92 / 0.89; 2^28 1.12 / 1.10 -> 0.93 / 0.90; f32
 //     2^26 1.06 / 1.05 -> 0.88 / 0.88; pairs (ranks in shared memory) 2^26
 //     1.04 / 1.03 -> 1.05 / 1.04, 2^28 1.03 / 1.03 -> 1.05 / 1.04 (not
-//     kept for pairs). With the exchange apart, other tiles were slower:
+//     kept for pairs; the agent no longer has the ranks in shared memory,
+//     and P_PX keeps them in registers, as the first run did: 2^26 1.07 /
+//     1.05, 2^28 1.07 / 1.06). With the exchange apart, other tiles were slower:
 //     384x20 0.93 (2^26, int64_t), 256x32 at 4 blocks an SM 0.96, 512x18 at
 //     2 blocks 0.98; pairs at 3 blocks an SM (384x24) 1.48, which spilled
 //     208 bytes. The look-back run before the keys are matched (its digit

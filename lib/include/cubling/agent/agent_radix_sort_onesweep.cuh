@@ -42,8 +42,8 @@
 //! memory of its own, the ranking hands each rank over as soon as it has it
 //! (BlockRadixRankMatchEarlyCounts's `ranked` hook), the key goes straight
 //! to its place, and its register is free; one barrier then covers the
-//! exchange and the look-back. For pairs, each rank waits in shared memory
-//! for its value.
+//! exchange and the look-back. (Pairs still hold their ranks until the
+//! values come; the library exchanges them in the ranking's memory.)
 //!
 //! **The look-back word.** 32 bits per digit per tile: the status in the top
 //! two bits (0: not ready, AGGREGATE, PREFIX), a launch tag in the next two,
@@ -310,15 +310,6 @@ struct AgentRadixSortOnesweep
     Uninitialized<Bits[TILE_ITEMS]> keys;
     Uninitialized<ValueSlot[KEYS_ONLY ? 1 : TILE_ITEMS]> values;
   };
-  //! The exchange apart from the ranking's storage (EXCHANGE_APART), and,
-  //! for values, each key's rank: the values arrive after the ranking, and
-  //! their ranks wait here rather than in registers.
-  static_assert(!EXCHANGE_APART || TILE_ITEMS <= 65536, "a tile's ranks must fit in 16 bits");
-  struct Apart
-  {
-    Items items;
-    uint16_t ranks[KEYS_ONLY ? 1 : ITEMS_PER_THREAD][BLOCK_THREADS];
-  };
   //! Ranking, the keys' exchange and the values' exchange never overlap in
   //! time, unless the exchange is apart (EXCHANGE_APART); the digits'
   //! offsets live through the whole tile.
@@ -335,7 +326,7 @@ struct AgentRadixSortOnesweep
       } digits;
       std::conditional_t<EXCHANGE_APART, NullType, Items> items;
     } exchange;
-    std::conditional_t<EXCHANGE_APART, Apart, NullType> apart;
+    std::conditional_t<EXCHANGE_APART, Items, NullType> apart; // the exchange apart (EXCHANGE_APART)
     OffsetT digit_offsets[RADIX_DIGITS];
     int tile;
   };
@@ -365,7 +356,7 @@ struct AgentRadixSortOnesweep
   {
     if constexpr (EXCHANGE_APART)
     {
-      return s.apart.items;
+      return s.apart;
     }
     else
     {
@@ -724,17 +715,6 @@ struct AgentRadixSortOnesweep
   __device__ CUBLING_FORCEINLINE void ScatterValues(int tile_offset, int valid, const int (&ranks)[ITEMS_PER_THREAD],
                                                     const int (&key_digits)[ITEMS_PER_THREAD])
   {
-    // The keys' ranks: in registers, or, with the exchange apart, in shared memory.
-    auto rank_of = [&](int u) {
-      if constexpr (EXCHANGE_APART)
-      {
-        return static_cast<int>(s.apart.ranks[u][threadIdx.x]);
-      }
-      else
-      {
-        return ranks[u];
-      }
-    };
     const int warp_offset = WarpStripedOffset();
     ValueSlot values[ITEMS_PER_THREAD];
 #pragma unroll
@@ -753,7 +733,7 @@ struct AgentRadixSortOnesweep
     {
       if (FULL_TILE || warp_offset + u * 32 < valid)
       {
-        exchanged[rank_of(u)] = values[u];
+        exchanged[ranks[u]] = values[u];
       }
     }
     __syncthreads();
@@ -786,17 +766,10 @@ struct AgentRadixSortOnesweep
     if constexpr (EXCHANGE_APART && !RESIDENT)
     {
       // example-begin exchange-apart
-      // Each key goes to its place in the exchange as soon as it is ranked,
-      // and its rank, for its value, to shared memory: no key nor rank waits
-      // in a register for the others. One barrier then covers the exchange
-      // and the look-back.
-      auto to_exchange = [&](int u, int rank) {
-        keys[rank] = bits[u];
-        if constexpr (!KEYS_ONLY)
-        {
-          s.apart.ranks[u][threadIdx.x] = static_cast<uint16_t>(rank);
-        }
-      };
+      // Each key goes to its place in the exchange as soon as it is ranked:
+      // no key waits in a register for the others' ranks. One barrier then
+      // covers the exchange and the look-back.
+      auto to_exchange = [&](int u, int rank) { keys[rank] = bits[u]; };
       Rank(s.exchange.rank)
           .RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts<false>{*this}, to_exchange);
       LookBack(tile_digit_starts, last_tile);

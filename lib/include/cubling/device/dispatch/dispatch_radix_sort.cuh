@@ -128,8 +128,9 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! registers; now 32. Measured with figures/probes/radix_sweep.cu (P_KX,
   //! P_PX; its comment has the times): on an H100, from 1.10x CUB's time
   //! to 0.90x at 2^28 keys, and by as much at 2^24 and 2^26.
-  //! Not for pairs: their ranks wait for the values, and with them in
-  //! shared memory the sort was still 1% slower.
+  //! Not for pairs: their ranks wait for the values, and with the exchange
+  //! apart the sort was 1-3% slower, the ranks in registers or in shared
+  //! memory.
   static constexpr bool exchange_apart = WORD_KEYS && VALUE_BYTES == 0;
 
   //! The cooperative sort of a small input (one tile per block, all
