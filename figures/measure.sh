@@ -52,6 +52,7 @@ import json, os, re, subprocess, sys
 out, only = sys.argv[1], sys.argv[2]
 limit = int(os.environ.get("CUBLING_SANITIZER_TIMEOUT", "0")) or None  # seconds a run may take (unset: no limit)
 tools = os.environ.get("CUBLING_SANITIZER_TOOLS", "memcheck racecheck synccheck initcheck").split()
+extra = os.environ.get("CUBLING_SANITIZER_ARGS", "").split()  # e.g. "--kernel-name kns=7cubling": check only our kernels
 tests = json.loads(subprocess.run(["ctest", "--preset", "gpu", "-L", "gpu", "--show-only=json-v1"],
                                   capture_output=True, text=True).stdout)["tests"]
 from concurrent.futures import ThreadPoolExecutor
@@ -64,7 +65,7 @@ def sanitize(job):
     refusing = "refused_cooperative" in name or "radix_sort_launches" in name
     api = ["--report-api-errors", "no"] if tool == "memcheck" and refusing else []
     try:
-        run = subprocess.run(["compute-sanitizer", "--tool", tool, "--error-exitcode", "99"] + api + command,
+        run = subprocess.run(["compute-sanitizer", "--tool", tool, "--error-exitcode", "99"] + extra + api + command,
                              capture_output=True, text=True, env=dict(os.environ, CUBLING_QUICK="1"),
                              timeout=limit)
     except subprocess.TimeoutExpired:
