@@ -314,6 +314,21 @@
 //     208 bytes. The look-back run before the keys are matched (its digit
 //     threads spinning while the other warps match) spilled 172 bytes and
 //     did not build on the device (ptxas ran out of registers): dropped.
+//   - Not kept (2026-11-27, H100 80GB HBM3, driver 580.159.04, two runs
+//     taking turns, with the library's tiles): the up-front histogram
+//     counting in lane columns, each lane a column of 16-bit counts of its
+//     own, two digits a word (so a warp's 32 atomics never share a bank),
+//     flushed to the global counts before a count could overflow. It takes
+//     64 KiB of shared memory a block (dynamic) for 4-byte keys. ncu of the
+//     histogram kernel at 2^28 u32: the shared copies 610 us with 92% of the
+//     memory pipes busy; lane columns at 256x8 662 us, 256x16 637 us, 512x8
+//     614 us, with 50-54% busy: fewer blocks fit an SM, and with as many
+//     threads as before it is no faster, so bank conflicts are not what
+//     limits it. The sort, cubling / CUB's faster call, int64_t count,
+//     shared copies -> lane columns 256x8 / 256x16 / 512x8: u32 2^24 0.87 ->
+//     0.89 / 0.88 / 0.88; 2^26 0.90 -> 0.92 / 0.91 / 0.91; 2^28 0.91 -> 0.93
+//     / 0.91 / 0.92; f32 2^26 0.89 -> 0.92 / 0.90 / 0.91; pairs 2^28 1.03 ->
+//     1.04 / 1.03 / 1.04. The code went (it had been -DP_HL=1).
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
