@@ -9,26 +9,41 @@
 #      sizes (OUTDIR/sanitizer.log).
 # CUBLING_COMMIT names the measured commit when .git is not there.
 # CUBLING_ONLY=<regex> restricts steps 3 and 4 to matching runners and tests.
-# CUBLING_PHASES (default "ctest figures sanitizer") picks which of steps 2-4
-# run, so that a long job can be split over several calls of one build.
+# CUBLING_PHASES (default "build ctest figures sanitizer") picks which of
+# steps 1-4 run, so that a long job can be split over several calls of one
+# build (without "build", the steps use what build/gpu already holds).
 # CUBLING_SANITIZER_TIMEOUT=<seconds> ends a sanitizer run that takes longer,
 # and reports it as not finished (never as clean). CUBLING_SANITIZER_TOOLS
-# (default "memcheck racecheck synccheck initcheck") picks the tools: under
-# CUBLING_QUICK=1, racecheck of one DeviceScan or DeviceRadixSort test takes
-# 2-3 minutes or more on an H100 or H200, so the slow tools may need a call of their own
-# (on an H200 with eight at once, 2026-11-27: the scan sums and ops tests about 6 minutes
-# each; the by-key tests and the radix sort keys and pairs tests more than 9).
+# (default "memcheck racecheck synccheck initcheck") picks the tools, and
+# CUBLING_SANITIZER_JOBS (default 8) how many runs go at once.
+# CUBLING_SANITIZER_SHARDS=<n> splits each test's run into n processes
+# (CUBLING_SHARD=i/n: the DeviceScan and DeviceRadixSort tests then check
+# every n-th case each). CUBLING_SANITIZER_ARGS adds arguments to
+# compute-sanitizer, such as "--kernel-name kns=7cubling" (only cubling's
+# kernels, not the CUB oracle's).
+# Racecheck is the slow tool. Under CUBLING_QUICK=1, one DeviceScan or
+# DeviceRadixSort test takes 2-3 minutes or more on an H100 or H200, so it may
+# need a call of its own. Seen on 2026-11-27:
+#   - H200, eight runs at once: the scan sums and ops tests took about 6
+#     minutes each; the by-key tests and the radix sort keys and pairs tests
+#     more than 9;
+#   - H200, only cubling's kernels: the radix sort keys and pairs tests still
+#     took more than 8 minutes each;
+#   - H100, only cubling's kernels, 8 shards a test and 16 runs at once: no
+#     shard of the radix sort keys, pairs or large tests finished in 212 s.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
-phases=${CUBLING_PHASES:-ctest figures sanitizer}
+phases=${CUBLING_PHASES:-build ctest figures sanitizer}
 cd "$(dirname "$0")/.."
 mkdir -p "$out"
 
 # Ninja for a new build directory; one that the README's workflow made keeps its generator
-generator=(); [[ -f build/gpu/CMakeCache.txt ]] || generator=(-G Ninja)
-cmake --preset gpu "${generator[@]}" -DCUBLING_BUILD_DOCS=OFF >"$out/configure.log" 2>&1 || { tail -20 "$out/configure.log"; exit 1; }
-cmake --build --preset gpu -j "$(nproc)" >"$out/build.log" 2>&1 || { grep -B2 -A8 -m3 error "$out/build.log"; exit 1; }
+if [[ " $phases " == *" build "* ]]; then
+  generator=(); [[ -f build/gpu/CMakeCache.txt ]] || generator=(-G Ninja)
+  cmake --preset gpu "${generator[@]}" -DCUBLING_BUILD_DOCS=OFF >"$out/configure.log" 2>&1 || { tail -20 "$out/configure.log"; exit 1; }
+  cmake --build --preset gpu -j "$(nproc)" >"$out/build.log" 2>&1 || { grep -B2 -A8 -m3 error "$out/build.log"; exit 1; }
+fi
 
 if [[ " $phases " == *" ctest "* ]]; then
   ctest --preset gpu -j 4 >"$out/ctest.log" 2>&1
@@ -58,7 +73,7 @@ tests = json.loads(subprocess.run(["ctest", "--preset", "gpu", "-L", "gpu", "--s
 from concurrent.futures import ThreadPoolExecutor
 
 def sanitize(job):
-    name, tool, command = job
+    name, tool, command, shard = job
     # CUBLING_QUICK=1: tests skip their largest sizes (2^28, 2^31 items), which the sanitizer would take hours over
     # The refused-launch tests provoke cudaErrorCooperativeLaunchTooLarge on purpose (the fallback is
     # what they test): memcheck still checks their memory, but does not count those API errors.
@@ -66,7 +81,7 @@ def sanitize(job):
     api = ["--report-api-errors", "no"] if tool == "memcheck" and refusing else []
     try:
         run = subprocess.run(["compute-sanitizer", "--tool", tool, "--error-exitcode", "99"] + extra + api + command,
-                             capture_output=True, text=True, env=dict(os.environ, CUBLING_QUICK="1"),
+                             capture_output=True, text=True, env=dict(os.environ, CUBLING_QUICK="1", **shard),
                              timeout=limit)
     except subprocess.TimeoutExpired:
         return None, f"{name:45s} {tool:10s} NOT FINISHED in {limit} s (CUBLING_SANITIZER_TIMEOUT)"
@@ -87,9 +102,13 @@ for test in tests:
     command = test["command"]
     if "--check" in command:  # chapter checks: small odd sizes, since the sanitizer slows kernels 10-100x
         command = command + ["--n", "1,33,1000,65537"]
-    jobs += [(test["name"], tool, command) for tool in tools]
+    shards = int(os.environ.get("CUBLING_SANITIZER_SHARDS", "1"))
+    jobs += [(test["name"] + (f" [{i}/{shards}]" if shards > 1 else ""), tool, command,
+              {"CUBLING_SHARD": f"{i}/{shards}"} if shards > 1 else {})
+             for tool in tools for i in range(shards)]
 counts = {True: 0, False: 0, None: 0}  # clean, failed, not finished
-with ThreadPoolExecutor(max_workers=8) as pool:  # the runs share the GPU; the sanitizer is CPU-bound
+# the runs share the GPU; the sanitizer is CPU-bound (CUBLING_SANITIZER_JOBS runs at once, default 8)
+with ThreadPoolExecutor(max_workers=int(os.environ.get("CUBLING_SANITIZER_JOBS", "8"))) as pool:
     for ok, line in pool.map(sanitize, jobs):
         counts[ok] += 1
         print(line, flush=True)

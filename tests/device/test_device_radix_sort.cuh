@@ -267,6 +267,10 @@ cudaError_t sort_buffers(void* temp, size_t& bytes, KB& keys, VB& values, int64_
 //! Sort one input every way and check it (see the file comment). `V` void: keys only.
 template <typename K, typename V, bool DESCENDING> void check_sort(int64_t n, Dist dist, int begin_bit, int end_bit)
 {
+  if (!in_shard())
+  {
+    return;
+  }
   constexpr bool PAIRS = !std::is_void<V>::value;
   using VT             = std::conditional_t<PAIRS, V, char>;
   check_set_context("%s keys of %d bytes%s, n = %lld, %s, bits [%d, %d)", DESCENDING ? "descending" : "ascending",

@@ -49,6 +49,16 @@ inline long long cases   = 0;
 inline bool quick        = false;
 constexpr int64_t QUICK_MAX_ITEMS = int64_t{1} << 22;
 inline std::vector<long long> skipped_sizes;
+// CUBLING_SHARD=i/n (a sanitizer run may set it): the program checks only the
+// cases that call in_shard() for the i-th, (i+n)-th, ... time, so that n
+// processes share one slow run; cases that never call it run in every shard.
+inline int shard_index          = 0;
+inline int shard_count          = 1;
+inline long long shard_calls    = 0;
+inline bool in_shard()
+{
+  return shard_calls++ % shard_count == shard_index;
+}
 // What is being checked, and EXPECT(cond, printf-style message), are
 // check_set_context() and EXPECT of check.h.
 
@@ -700,6 +710,15 @@ inline int run(int argc, char** argv, const char* program, void (*host)(), void 
   }
   const char* q = std::getenv("CUBLING_QUICK");
   quick         = q != nullptr && std::strcmp(q, "0") != 0 && q[0] != '\0';
+  if (const char* shard = std::getenv("CUBLING_SHARD"))
+  {
+    if (std::sscanf(shard, "%d/%d", &shard_index, &shard_count) != 2 || shard_count < 1 || shard_index < 0 ||
+        shard_index >= shard_count)
+    {
+      std::printf("CUBLING_SHARD must be i/n with 0 <= i < n, not \"%s\"\n", shard);
+      return 2;
+    }
+  }
   if (on_device)
   {
     check_skip_without_gpu();
@@ -715,7 +734,8 @@ inline int run(int argc, char** argv, const char* program, void (*host)(), void 
     device();
   }
   print_skipped(program);
-  std::printf("%s %s: %lld cases passed\n", program, on_host ? "--host" : "--device", cases);
+  std::printf("%s %s: %lld cases passed", program, on_host ? "--host" : "--device", cases);
+  std::printf(shard_count > 1 ? " (shard %d of %d)\n" : "\n", shard_index, shard_count);
   return 0;
 }
 
