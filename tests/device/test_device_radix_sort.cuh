@@ -264,6 +264,68 @@ cudaError_t sort_buffers(void* temp, size_t& bytes, KB& keys, VB& values, int64_
   }
 }
 
+//! Sort `keys` through DispatchRadixSort with `Launcher` (the library's
+//! launcher, or a stand-in of refusing_launcher.cuh), in place
+//! (DoubleBuffer), with the input indices as values unless `V` is void, and
+//! check keys and values against the CPU's stable sort. The temporary
+//! storage holds garbage, and the buffer not read is poisoned.
+template <typename Launcher, typename K, typename V, bool DESCENDING = false>
+void sort_through_dispatch(const std::vector<K>& keys, int begin_bit = 0, int end_bit = int(sizeof(K) * 8))
+{
+  constexpr bool PAIRS = !std::is_void<V>::value;
+  using Value          = std::conditional_t<PAIRS, V, cubling::NullType>;
+  using VT             = std::conditional_t<PAIRS, V, char>;
+  using Offset         = cubling::detail::radix_sort_offset_t<int64_t>;
+  using Dispatch       = cubling::detail::DispatchRadixSort<DESCENDING, K, Value, Offset,
+                                                            cubling::detail::identity_decomposer_t,
+                                                            cubling::detail::DeviceRadixSortPolicy<K, Value>, Launcher>;
+  const int64_t n = static_cast<int64_t>(keys.size());
+  std::vector<VT> values(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i)
+  {
+    values[static_cast<size_t>(i)] = value_of<VT>(i);
+  }
+  DeviceArray<K> k0(static_cast<size_t>(n)), k1(static_cast<size_t>(n));
+  DeviceArray<VT> v0(static_cast<size_t>(PAIRS ? n : 0)), v1(static_cast<size_t>(PAIRS ? n : 0));
+  k0.upload(keys.data(), static_cast<size_t>(n));
+  CHECK_CUDA(cudaMemset(k1.ptr, POISON, static_cast<size_t>(n) * sizeof(K)));
+  cubling::DoubleBuffer<K> kb(k0.ptr, k1.ptr);
+  cubling::DoubleBuffer<Value> vb;
+  if constexpr (PAIRS)
+  {
+    v0.upload(values.data(), static_cast<size_t>(n));
+    CHECK_CUDA(cudaMemset(v1.ptr, POISON, static_cast<size_t>(n) * sizeof(V)));
+    vb = cubling::DoubleBuffer<Value>(v0.ptr, v1.ptr);
+  }
+  size_t bytes = 0;
+  CHECK_CUDA(Dispatch::Dispatch(nullptr, bytes, kb, vb, n, begin_bit, end_bit, true, 0));
+  DeviceArray<unsigned char> temp(bytes);
+  fill_garbage(temp.ptr, bytes);
+  const cudaError_t status = Dispatch::Dispatch(temp.ptr, bytes, kb, vb, n, begin_bit, end_bit, true, 0);
+  EXPECT(status == cudaSuccess, "the sort returned %s", cudaGetErrorName(status));
+  CHECK_LAUNCH();
+  const cudaError_t pending = cudaGetLastError();
+  EXPECT(pending == cudaSuccess, "the sort left %s pending", cudaGetErrorName(pending));
+  const std::vector<int64_t> order = cpu_order<K, DESCENDING>(keys, begin_bit, end_bit);
+  const std::vector<K> got_keys    = download_n(kb.Current(), n);
+  std::vector<VT> got_values;
+  if constexpr (PAIRS)
+  {
+    got_values = download_n(vb.Current(), n);
+  }
+  int64_t wrong = 0;
+  for (size_t i = 0; i < order.size(); ++i)
+  {
+    const size_t from   = static_cast<size_t>(order[i]);
+    const bool key_ok   = std::memcmp(&got_keys[i], &keys[from], sizeof(K)) == 0;
+    const bool value_ok = !PAIRS || std::memcmp(&got_values[i], &values[from], sizeof(VT)) == 0;
+    wrong += key_ok && value_ok ? 0 : 1;
+  }
+  EXPECT(wrong == 0, "%lld of %lld sorted items differ from the CPU's stable sort", static_cast<long long>(wrong),
+         static_cast<long long>(n));
+  ++cases;
+}
+
 //! Sort one input every way and check it (see the file comment). `V` void: keys only.
 template <typename K, typename V, bool DESCENDING> void check_sort(int64_t n, Dist dist, int begin_bit, int end_bit)
 {

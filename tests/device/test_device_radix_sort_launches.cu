@@ -31,57 +31,11 @@ using namespace test_launchers;
 
 bool cooperative_device = false;
 
-//! Sort `keys` (and their indices as values, for PAIRS) through DispatchRadixSort with `Launcher`, in place
-//! (`DoubleBuffer`), and check the result against the CPU's stable sort.
+//! Sort uint32 `keys` (PAIRS: with their indices as values) through DispatchRadixSort with `Launcher`, and
+//! check them (sort_through_dispatch).
 template <typename Launcher, bool PAIRS> void sort_keys_through(const std::vector<uint32_t>& keys)
 {
-  using Value    = std::conditional_t<PAIRS, uint32_t, cubling::NullType>;
-  using Offset   = cubling::detail::radix_sort_offset_t<int64_t>;
-  using Dispatch = cubling::detail::DispatchRadixSort<false, uint32_t, Value, Offset,
-                                                      cubling::detail::identity_decomposer_t,
-                                                      cubling::detail::DeviceRadixSortPolicy<uint32_t, Value>,
-                                                      Launcher>;
-  const int64_t n = static_cast<int64_t>(keys.size());
-  std::vector<uint32_t> values(static_cast<size_t>(n));
-  std::iota(values.begin(), values.end(), 0u);
-  DeviceArray<uint32_t> k0(static_cast<size_t>(n)), k1(static_cast<size_t>(n));
-  DeviceArray<uint32_t> v0(static_cast<size_t>(n)), v1(static_cast<size_t>(n));
-  k0.upload(keys.data(), static_cast<size_t>(n));
-  v0.upload(values.data(), static_cast<size_t>(n));
-  CHECK_CUDA(cudaMemset(k1.ptr, POISON, static_cast<size_t>(n) * sizeof(uint32_t)));
-  CHECK_CUDA(cudaMemset(v1.ptr, POISON, static_cast<size_t>(n) * sizeof(uint32_t)));
-  cubling::DoubleBuffer<uint32_t> kb(k0.ptr, k1.ptr);
-  cubling::DoubleBuffer<Value> vb;
-  if constexpr (PAIRS)
-  {
-    vb = cubling::DoubleBuffer<Value>(v0.ptr, v1.ptr);
-  }
-  size_t bytes = 0;
-  CHECK_CUDA(Dispatch::Dispatch(nullptr, bytes, kb, vb, n, 0, 32, true, 0));
-  DeviceArray<unsigned char> temp(bytes);
-  fill_garbage(temp.ptr, bytes);
-  const cudaError_t status = Dispatch::Dispatch(temp.ptr, bytes, kb, vb, n, 0, 32, true, 0);
-  EXPECT(status == cudaSuccess, "the sort returned %s", cudaGetErrorName(status));
-  CHECK_LAUNCH();
-  const cudaError_t pending = cudaGetLastError();
-  EXPECT(pending == cudaSuccess, "the sort left %s pending", cudaGetErrorName(pending));
-  const std::vector<int64_t> order     = cpu_order<uint32_t, false>(keys, 0, 32);
-  const std::vector<uint32_t> got_keys = download_n(kb.Current(), n);
-  std::vector<uint32_t> got_values;
-  if constexpr (PAIRS)
-  {
-    got_values = download_n(vb.Current(), n);
-  }
-  int64_t wrong = 0;
-  for (size_t i = 0; i < order.size(); ++i)
-  {
-    const bool key_ok   = got_keys[i] == keys[static_cast<size_t>(order[i])];
-    const bool value_ok = !PAIRS || got_values[i] == static_cast<uint32_t>(order[i]);
-    wrong += key_ok && value_ok ? 0 : 1;
-  }
-  EXPECT(wrong == 0, "%lld of %lld sorted items differ from the CPU's stable sort", static_cast<long long>(wrong),
-         static_cast<long long>(n));
-  ++cases;
+  sort_through_dispatch<Launcher, uint32_t, std::conditional_t<PAIRS, uint32_t, void>>(keys);
 }
 
 //! sort_keys_through, of `n` keys drawn from `dist`.
