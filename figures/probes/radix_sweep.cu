@@ -20,6 +20,9 @@
 //   P_KX, P_PX:       1: the exchange apart from the ranking's shared memory
 //                     (EXCHANGE_APART), for 4-byte keys alone and for pairs
 //                     (unset: 0, 0; the library's: 1, 0);
+//   P_PV:             1: pairs with the values ahead (VALUES_AHEAD: a bulk
+//                     copy of the tile's values while the keys are ranked;
+//                     needs P_PX=1; unset: 0, the library's);
 //   P_HT, P_HI, P_HP: threads, keys per thread and shared copies of the
 //                     counts of the up-front histogram (unset: 256, 8, 2);
 //   P_CT, P_CI:       threads and keys per thread of the cooperative sort of
@@ -418,6 +421,9 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_HP
 #define P_HP 2
 #endif
+#ifndef P_PV
+#define P_PV 0
+#endif
 #ifndef P_CT
 #define P_CT -1
 #endif
@@ -478,9 +484,9 @@ __device__ __forceinline__ void probe_stamp(int step)
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
-template <int T, int I, int B, int L = 1, bool X = false>
+template <int T, int I, int B, int L = 1, bool X = false, bool V = false>
 using Onesweep = cubling::AgentRadixSortOnesweepPolicy<T, I, 8, cubling::BLOCK_SCAN_RAKING_MEMOIZE,
-                                                       cubling::WARP_MATCH_ANY, 1, B, L, X>;
+                                                       cubling::WARP_MATCH_ANY, 1, B, L, X, V>;
 
 template <typename KeyT, typename ValueT> struct Chain
 {
@@ -491,7 +497,7 @@ template <typename KeyT, typename ValueT> struct Chain
     using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<P_HT, P_HI, P_HP, RADIX_BITS>;
     using OnesweepPolicy  = std::conditional_t<
         (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB, P_WL>,
-        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX>, Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX>>>;
+        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX, P_PV>, Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX>>>;
     // The cooperative sort of small inputs: the library's shape, unless
     // P_CT and P_CI set it (P_CT=0: none, every input takes the launches).
     using Library = typename cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT>::CooperativeTile;
@@ -646,7 +652,7 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
   const std::string variant = std::string(g_stream ? "stream_" : "") + (host_keys ? "hostkeys_" : "") + "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
-      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB) "_x" STR(P_KX) STR(P_PX);
+      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB) "_x" STR(P_KX) STR(P_PX) "_v" STR(P_PV);
   std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   size_t b = temp_bytes;
   using u32 = unsigned;
