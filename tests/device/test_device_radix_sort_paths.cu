@@ -3,8 +3,8 @@
 // compute-sanitizer can check in minutes.
 //
 // The other DeviceRadixSort tests sweep sizes, distributions and bit windows
-// for each type: hundreds of sorts a program, which racecheck takes hours
-// over. Here each type sorts once at the edges of each way the dispatch may
+// for each type: hundreds of sorts a program, which racecheck did not finish
+// in 8 minutes, even split 8 ways (figures/measure.sh's comment). Here each type sorts once at the edges of each way the dispatch may
 // take on this device: the single tile (one below its most keys), just past
 // it, one thread-block cluster full and one key more, and the most keys
 // that small cooperative tiles take and one more (the larger cooperative
