@@ -21,9 +21,8 @@
 // Each sort must make exactly the histogram launch and one launch per pass
 // (PassCountingLauncher), and its keys and values must match the CPU's
 // stable sort (the values are the input indices, so stability is checked
-// too). This is also the DeviceRadixSort test that compute-sanitizer's
-// racecheck can finish: a few dozen sorts of at most a few hundred
-// thousand keys.
+// too). A few dozen sorts of under a hundred thousand keys: small enough,
+// unlike the sweeping tests, for compute-sanitizer's racecheck.
 #include "refusing_launcher.cuh"
 #include "test_device_radix_sort.cuh"
 

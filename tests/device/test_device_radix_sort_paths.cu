@@ -1,17 +1,18 @@
 // DeviceRadixSort's ways through the dispatch, once each, for every width of
-// key and value (test_device_radix_sort.cuh): the set of sorts that
-// compute-sanitizer can check in minutes.
+// key and value (test_device_radix_sort.cuh): a few dozen sorts, meant for
+// compute-sanitizer.
 //
 // The other DeviceRadixSort tests sweep sizes, distributions and bit windows
 // for each type: hundreds of sorts a program, which racecheck did not finish
-// in 8 minutes, even split 8 ways (figures/measure.sh's comment). Here each type sorts once at the edges of each way the dispatch may
-// take on this device: the single tile (one below its most keys), just past
-// it, one thread-block cluster full and one key more, and the most keys
-// that small cooperative tiles take and one more (the larger cooperative
-// tiles, with buckets first for 4-byte keys). Onesweep's kernels have a test
-// of their own at small sizes (test_device_radix_sort_onesweep.cu). Every
-// sort is check_sort's: against the CPU's stable sort and against CUB, bit
-// for bit, with poisoned outputs and garbage in the temporary storage.
+// in 8 minutes, even split 8 ways (figures/measure.sh's comment). Here each
+// type sorts once at the edges of each way the dispatch may take on this
+// device: the single tile (one below its most keys), just past it, one
+// thread-block cluster full and one key more, and the most keys that small
+// cooperative tiles take and one more (the larger cooperative tiles, with
+// buckets first for 4-byte keys). Onesweep's kernels have a test of their
+// own at small sizes (test_device_radix_sort_onesweep.cu). Every sort is
+// check_sort's: against the CPU's stable sort and against CUB, bit for bit,
+// with poisoned outputs and garbage in the temporary storage.
 #include <algorithm>
 
 #include "test_device_radix_sort.cuh"
