@@ -6,7 +6,8 @@
 //     threads, more than any GPU holds at once), so that it is also pending
 //     as the thread's last error, as a real one would be. It counts them.
 //   - CountingLauncher: launches as the library does, and counts launches,
-//     cooperative ones and cluster ones apart.
+//     cooperative ones and cluster ones apart (CountingLauncherOf counts
+//     for another launcher, such as RefusingLauncher).
 #pragma once
 
 #include <cstdio>
@@ -67,8 +68,8 @@ inline long long launches             = 0;
 inline long long cooperative_launches = 0;
 inline long long cluster_launches     = 0;
 
-//! The library's launcher, counting.
-struct CountingLauncher
+//! `Inner` (a launcher: the library's, or RefusingLauncher), counting the launches it is asked for.
+template <typename Inner> struct CountingLauncherOf
 {
   template <typename... Params, typename... Args>
   static cudaError_t Launch(const LaunchConfig& how, void (*kernel)(Params...), Args&&... args)
@@ -76,8 +77,11 @@ struct CountingLauncher
     ++launches;
     cooperative_launches += how.cooperative ? 1 : 0;
     cluster_launches += how.cluster.x != 0 ? 1 : 0;
-    return KernelLauncher::Launch(how, kernel, std::forward<Args>(args)...);
+    return Inner::Launch(how, kernel, std::forward<Args>(args)...);
   }
 };
+
+//! The library's launcher, counting.
+using CountingLauncher = CountingLauncherOf<KernelLauncher>;
 
 } // namespace test_launchers

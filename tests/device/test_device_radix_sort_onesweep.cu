@@ -19,7 +19,7 @@
 //     tiles, by the threads in a partial one or when they are not 16-byte
 //     aligned.
 // Each sort must make exactly the histogram launch and one launch per pass
-// (PassCountingLauncher), and its keys and values must match the CPU's
+// (CountingRefusingLauncher), and its keys and values must match the CPU's
 // stable sort (the values are the input indices, so stability is checked
 // too). A few dozen sorts of under a hundred thousand keys: small enough,
 // unlike the sweeping tests, for compute-sanitizer's racecheck.
@@ -31,19 +31,14 @@ namespace
 using namespace device_radix_sort_test;
 using namespace test_launchers;
 
-//! Plain launches (neither cooperative nor in a cluster) made so far.
-long long plain_launches = 0;
+//! RefusingLauncher, counting the launches asked of it.
+using CountingRefusingLauncher = CountingLauncherOf<RefusingLauncher>;
 
-//! RefusingLauncher, counting the plain launches that go through.
-struct PassCountingLauncher
+//! Plain launches (neither cooperative nor in a cluster) asked for so far.
+long long plain_launches()
 {
-  template <typename... Params, typename... Args>
-  static cudaError_t Launch(const LaunchConfig& how, void (*kernel)(Params...), Args&&... args)
-  {
-    plain_launches += !how.cooperative && how.cluster.x == 0 ? 1 : 0;
-    return RefusingLauncher::Launch(how, kernel, std::forward<Args>(args)...);
-  }
-};
+  return launches - cooperative_launches - cluster_launches;
+}
 
 //! The Hopper link of the library's policy chain for keys `K` and values `V` (void: keys only).
 template <typename K, typename V, bool VALUES_AHEAD = false>
@@ -64,11 +59,11 @@ void onesweep_sort(int64_t n, Dist dist, int begin_bit = 0, int end_bit = int(si
                     VALUES_AHEAD ? " with the values ahead" : "", DESCENDING ? "descending" : "ascending",
                     static_cast<int>(sizeof(K)), value_bytes, values_misaligned ? " (misaligned)" : "",
                     static_cast<long long>(n), dist_name(dist), begin_bit, end_bit);
-  const long long before = plain_launches;
-  sort_through_dispatch<PassCountingLauncher, K, V, DESCENDING, VALUES_AHEAD>(make_keys<K>(n, dist), begin_bit,
+  const long long before = plain_launches();
+  sort_through_dispatch<CountingRefusingLauncher, K, V, DESCENDING, VALUES_AHEAD>(make_keys<K>(n, dist), begin_bit,
                                                                                end_bit, values_misaligned);
-  EXPECT(plain_launches - before == 1 + passes, "%lld plain launches, expected the histogram and %d passes",
-         plain_launches - before, passes);
+  EXPECT(plain_launches() - before == 1 + passes, "%lld plain launches, expected the histogram and %d passes",
+         plain_launches() - before, passes);
 }
 
 //! The sizes that take Onesweep here: just over what a cluster holds (a

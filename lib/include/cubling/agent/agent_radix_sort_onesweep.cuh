@@ -720,10 +720,10 @@ struct AgentRadixSortOnesweep
   }
 
   //! Step 5, keys: out of the exchange, in tile order, each to its digit's
-  //! offset; `key_digits` keeps each one's digit for the values.
-  template <bool FULL_TILE>
-  __device__ CUBLING_FORCEINLINE void
-  ScatterKeys(int valid, const Extractor& digits, int (&key_digits)[ITEMS_PER_THREAD])
+  //! offset; then `written(u, i, digit, to)` hears that this thread's `u`-th
+  //! key, the tile's `i`-th in order, of digit `digit`, went to `to`.
+  template <bool FULL_TILE, typename Written>
+  __device__ CUBLING_FORCEINLINE void ScatterKeys(int valid, const Extractor& digits, Written written)
   {
     const Bits* keys = Exchange().keys.Alias();
 #pragma unroll
@@ -732,10 +732,11 @@ struct AgentRadixSortOnesweep
       const int i = u * BLOCK_THREADS + static_cast<int>(threadIdx.x);
       if (FULL_TILE || i < valid)
       {
-        const Bits b  = keys[i];
-        key_digits[u] = static_cast<int>(digits.Digit(b));
-        args.d_keys_out[s.digit_offsets[key_digits[u]] + static_cast<OffsetT>(i)] =
-            detail::radix_sort_bits_out<IS_DESCENDING, KeyT>(b, decomposer);
+        const Bits b     = keys[i];
+        const int digit  = static_cast<int>(digits.Digit(b));
+        const OffsetT to = s.digit_offsets[digit] + static_cast<OffsetT>(i);
+        args.d_keys_out[to] = detail::radix_sort_bits_out<IS_DESCENDING, KeyT>(b, decomposer);
+        written(u, i, digit, to);
       }
     }
   }
@@ -820,9 +821,9 @@ struct AgentRadixSortOnesweep
     }
   }
 
-  //! Step 5 with the values ahead: out of the exchange, in tile order, each
-  //! key to its digit's offset, and beside it the value found through the
-  //! key's source index. One loop, and no barrier after the look-back's.
+  //! Step 5 with the values ahead: each key out as ScatterKeys writes it,
+  //! and beside it the value found through the key's source index. One
+  //! loop, and no barrier after the look-back's.
   template <bool FULL_TILE>
   __device__ CUBLING_FORCEINLINE void ScatterKeysAndValues(int valid, const Extractor& digits, bool values_bulk)
   {
@@ -831,21 +832,11 @@ struct AgentRadixSortOnesweep
     {
       detail::barrier_wait(&ahead.values_landed, 0);
     }
-    const Bits* keys          = ahead.keys.Alias();
     const SourceIndex* source = ahead.source.Alias();
     const ValueT* values      = ahead.values.Alias();
-#pragma unroll
-    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
-    {
-      const int i = u * BLOCK_THREADS + static_cast<int>(threadIdx.x);
-      if (FULL_TILE || i < valid)
-      {
-        const Bits b     = keys[i];
-        const OffsetT to = s.digit_offsets[digits.Digit(b)] + static_cast<OffsetT>(i);
-        args.d_keys_out[to]   = detail::radix_sort_bits_out<IS_DESCENDING, KeyT>(b, decomposer);
-        args.d_values_out[to] = values[source[i]];
-      }
-    }
+    ScatterKeys<FULL_TILE>(valid, digits, [&](int, int i, int, OffsetT to) {
+      args.d_values_out[to] = values[source[i]];
+    });
   }
 
   //! Steps 2 to 5 for one tile; FULL_TILE: every one of its keys is there;
@@ -914,8 +905,8 @@ struct AgentRadixSortOnesweep
     }
     else
     {
-      int key_digits[ITEMS_PER_THREAD];
-      ScatterKeys<FULL_TILE>(valid, digits, key_digits);
+      int key_digits[ITEMS_PER_THREAD]; // each key's digit, for its value
+      ScatterKeys<FULL_TILE>(valid, digits, [&](int u, int, int digit, OffsetT) { key_digits[u] = digit; });
       if constexpr (!KEYS_ONLY)
       {
         ScatterValues<FULL_TILE>(tile_offset, valid, ranks, key_digits);
