@@ -25,6 +25,8 @@
 //                     needs P_PX=1; unset: 0, the library's);
 //   P_HT, P_HI, P_HP: threads, keys per thread and shared copies of the
 //                     counts of the up-front histogram (unset: 256, 8, 2);
+//   P_HV:             1: the histogram reads whole tiles 16 bytes a load
+//                     (VECTOR_LOADS; unset: 0);
 //   P_CT, P_CI:       threads and keys per thread of the cooperative sort of
 //                     small inputs, for 4-byte keys alone (P_CT=0: no
 //                     cooperative sort for any type; unset or -1: the
@@ -421,6 +423,9 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_HP
 #define P_HP 2
 #endif
+#ifndef P_HV
+#define P_HV 0
+#endif
 #ifndef P_PV
 #define P_PV 0
 #endif
@@ -494,7 +499,7 @@ template <typename KeyT, typename ValueT> struct Chain
   static constexpr bool PAIRS     = !std::is_same<ValueT, cubling::NullType>::value;
   struct Policy900 : cubling::ChainedPolicy<900, Policy900, Policy900>
   {
-    using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<P_HT, P_HI, P_HP, RADIX_BITS>;
+    using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<P_HT, P_HI, P_HP, RADIX_BITS, P_HV>;
     using OnesweepPolicy  = std::conditional_t<
         (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB, P_WL>,
         std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX, P_PV>, Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX>>>;
@@ -652,7 +657,7 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
   const std::string variant = std::string(g_stream ? "stream_" : "") + (host_keys ? "hostkeys_" : "") + "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
-      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB) "_x" STR(P_KX) STR(P_PX) "_v" STR(P_PV);
+      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "v" STR(P_HV) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB) "_x" STR(P_KX) STR(P_PX) "_v" STR(P_PV);
   std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   size_t b = temp_bytes;
   using u32 = unsigned;
