@@ -23,6 +23,11 @@
 //   P_PV:             1: pairs with the values ahead (VALUES_AHEAD: a bulk
 //                     copy of the tile's values while the keys are ranked;
 //                     needs P_PX=1; unset: 0, the library's);
+//   P_PF:             1: pairs fetch each tile's values into L2 as the
+//                     tile starts (VALUES_TO_L2; unset: 0);
+//   P_KA, P_PA:       tiles ahead whose keys (and values) a starting tile
+//                     fetches into L2, for keys alone and for pairs
+//                     (PREFETCH_AHEAD; unset: 0, none);
 //   P_HT, P_HI, P_HP: threads, keys per thread and shared copies of the
 //                     counts of the up-front histogram (unset: 256, 8, 2);
 //   P_HV:             1: the histogram reads whole tiles 16 bytes a load
@@ -486,12 +491,21 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_PX
 #define P_PX 0
 #endif
+#ifndef P_PF
+#define P_PF 0
+#endif
+#ifndef P_KA
+#define P_KA 0
+#endif
+#ifndef P_PA
+#define P_PA 0
+#endif
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
-template <int T, int I, int B, int L = 1, bool X = false, bool V = false>
+template <int T, int I, int B, int L = 1, bool X = false, bool V = false, bool F = false, int A = 0>
 using Onesweep = cubling::AgentRadixSortOnesweepPolicy<T, I, 8, cubling::BLOCK_SCAN_RAKING_MEMOIZE,
-                                                       cubling::WARP_MATCH_ANY, 1, B, L, X, V>;
+                                                       cubling::WARP_MATCH_ANY, 1, B, L, X, V, F, A>;
 
 template <typename KeyT, typename ValueT> struct Chain
 {
@@ -502,7 +516,8 @@ template <typename KeyT, typename ValueT> struct Chain
     using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<P_HT, P_HI, P_HP, RADIX_BITS, P_HV>;
     using OnesweepPolicy  = std::conditional_t<
         (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB, P_WL>,
-        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX, P_PV>, Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX>>>;
+        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX, P_PV, P_PF, P_PA>,
+                           Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX, false, false, P_KA>>>;
     // The cooperative sort of small inputs: the library's shape, unless
     // P_CT and P_CI set it (P_CT=0: none, every input takes the launches).
     using Library = typename cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT>::CooperativeTile;
@@ -657,7 +672,7 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
   const std::string variant = std::string(g_stream ? "stream_" : "") + (host_keys ? "hostkeys_" : "") + "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
-      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "v" STR(P_HV) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB) "_x" STR(P_KX) STR(P_PX) "_v" STR(P_PV);
+      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "v" STR(P_HV) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB) "_x" STR(P_KX) STR(P_PX) "_v" STR(P_PV) "_f" STR(P_PF) STR(P_KA) "x" STR(P_PA);
   std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   size_t b = temp_bytes;
   using u32 = unsigned;

@@ -143,9 +143,16 @@ namespace cubling
 //!                            values come into shared memory by a bulk copy while
 //!                            the keys are ranked, and each is written out from
 //!                            there beside its key (see the file comment)
+//! @tparam VALUES_TO_L2_      pairs, sm_90: as a tile starts, its values are
+//!                            fetched into L2 (a bulk prefetch), so that their
+//!                            load after the keys' scatter finds them there
+//! @tparam PREFETCH_AHEAD_    sm_90: as tile t starts, tile t + PREFETCH_AHEAD_'s
+//!                            keys (and values) are fetched into L2 for the
+//!                            block that will take it (0: none)
 template <int BLOCK_THREADS_, int ITEMS_PER_THREAD_, int RADIX_BITS_, BlockScanAlgorithm SCAN_ALGORITHM_,
           WarpMatchAlgorithm MATCH_ALGORITHM_ = WARP_MATCH_ANY, int RANK_NUM_PARTS_ = 1, int MIN_BLOCKS_ = 1,
-          int LOOK_BACK_WINDOW_ = 1, bool EXCHANGE_APART_ = false, bool VALUES_AHEAD_ = false>
+          int LOOK_BACK_WINDOW_ = 1, bool EXCHANGE_APART_ = false, bool VALUES_AHEAD_ = false,
+          bool VALUES_TO_L2_ = false, int PREFETCH_AHEAD_ = 0>
 struct AgentRadixSortOnesweepPolicy
 {
   static constexpr int BLOCK_THREADS                  = BLOCK_THREADS_;
@@ -158,6 +165,8 @@ struct AgentRadixSortOnesweepPolicy
   static constexpr int LOOK_BACK_WINDOW               = LOOK_BACK_WINDOW_;
   static constexpr bool EXCHANGE_APART                = EXCHANGE_APART_;
   static constexpr bool VALUES_AHEAD                  = VALUES_AHEAD_;
+  static constexpr bool VALUES_TO_L2                  = VALUES_TO_L2_;
+  static constexpr int PREFETCH_AHEAD                 = PREFETCH_AHEAD_;
   static constexpr int TILE_ITEMS                     = BLOCK_THREADS * ITEMS_PER_THREAD;
 };
 
@@ -930,6 +939,40 @@ struct AgentRadixSortOnesweep
     }
   }
 
+  //! Whole tile `t`'s items from `items`, into L2 (bulk; 16-byte aligned only).
+  template <typename T> __device__ CUBLING_FORCEINLINE void TileToL2(const T* items, int t) const
+  {
+    constexpr unsigned BYTES = static_cast<unsigned>(TILE_ITEMS * sizeof(T));
+    const T* source          = items + int64_t{t} * TILE_ITEMS;
+    if (BYTES % 16 == 0 && reinterpret_cast<uintptr_t>(source) % 16 == 0 && int64_t{t + 1} * TILE_ITEMS <= args.portion_items)
+    {
+      detail::bulk_prefetch_l2(source, BYTES);
+    }
+  }
+
+  //! VALUES_TO_L2 and PREFETCH_AHEAD, as tile `t` starts (see the policy).
+  __device__ CUBLING_FORCEINLINE void PrefetchToL2(int t) const
+  {
+    if constexpr (Policy::VALUES_TO_L2 && !KEYS_ONLY)
+    {
+      if (threadIdx.x == 0)
+      {
+        TileToL2(args.d_values_in, t);
+      }
+    }
+    if constexpr (Policy::PREFETCH_AHEAD > 0)
+    {
+      if (threadIdx.x == 32)
+      {
+        TileToL2(args.d_keys_in, t + Policy::PREFETCH_AHEAD);
+        if constexpr (!KEYS_ONLY)
+        {
+          TileToL2(args.d_values_in, t + Policy::PREFETCH_AHEAD);
+        }
+      }
+    }
+  }
+
   //! Steps 1 to 5 (see the file comment).
   __device__ CUBLING_FORCEINLINE void Process()
   {
@@ -944,6 +987,7 @@ struct AgentRadixSortOnesweep
       CopyTile(s.tile);
       return;
     }
+    PrefetchToL2(s.tile);
     ProcessTileAt<false>(s.tile);
   }
 
