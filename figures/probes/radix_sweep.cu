@@ -20,18 +20,8 @@
 //   P_KX, P_PX:       1: the exchange apart from the ranking's shared memory
 //                     (EXCHANGE_APART), for 4-byte keys alone and for pairs
 //                     (unset: 0, 0; the library's: 1, 0);
-//   P_PV:             1: pairs with the values ahead (VALUES_AHEAD: a bulk
-//                     copy of the tile's values while the keys are ranked;
-//                     needs P_PX=1; unset: 0, the library's);
-//   P_PF:             1: pairs fetch each tile's values into L2 as the
-//                     tile starts (VALUES_TO_L2; unset: 0);
-//   P_KA, P_PA:       tiles ahead whose keys (and values) a starting tile
-//                     fetches into L2, for keys alone and for pairs
-//                     (PREFETCH_AHEAD; unset: 0, none);
 //   P_HT, P_HI, P_HP: threads, keys per thread and shared copies of the
 //                     counts of the up-front histogram (unset: 256, 8, 2);
-//   P_HV:             1: the histogram reads whole tiles 16 bytes a load
-//                     (VECTOR_LOADS; unset: 0);
 //   P_CT, P_CI:       threads and keys per thread of the cooperative sort of
 //                     small inputs, for 4-byte keys alone (P_CT=0: no
 //                     cooperative sort for any type; unset or -1: the
@@ -339,6 +329,40 @@
 //     0.89 / 0.88 / 0.88; 2^26 0.90 -> 0.92 / 0.91 / 0.91; 2^28 0.91 -> 0.93
 //     / 0.91 / 0.92; f32 2^26 0.89 -> 0.92 / 0.90 / 0.91; pairs 2^28 1.03 ->
 //     1.04 / 1.03 / 1.04. The code went (it had been -DP_HL=1).
+//   - Not kept (2026-11-28, H100 80GB HBM3, driver 580.159.04, two rounds
+//     taking turns, the library's tiles; cubling / CUB's faster call, int64_t
+//     count, the two rounds; the code went, and so did its flags):
+//     * the up-front histogram reading whole tiles 16 bytes a load (it had
+//       been -DP_HV=1; 2 or 4 times fewer load instructions beside the
+//       shared atomics): u32 2^24 0.798-0.872 (the first round's CUB was
+//       slow) -> 0.874-0.876 (256x8), 0.866-0.870 (256x16), 0.880-0.887
+//       (128x16); 2^26 0.895 -> 0.891-0.893 / 0.893-0.895 / 0.895; 2^28
+//       0.904 -> 0.904 / 0.904-0.905 / 0.903-0.904; f32 2^26 0.881-0.882 ->
+//       0.880-0.882 / 0.879-0.881 / 0.882. No change: the loads are not what
+//       holds the histogram;
+//     * pairs with the values ahead (it had been -DP_PV=1 with -DP_PX=1): as
+//       a tile starts, one thread starts a bulk copy (cp.async.bulk) of its
+//       values into shared memory; the ranking notes where each key came
+//       from, and one loop writes each key and, through that index, its
+//       value. ptxas: 80 registers, no spills (20 bytes before), 109 KiB of
+//       shared memory a block at 384x25. Pairs 2^24 / 2^26 / 2^28: the
+//       library's 1.008-1.017 / 1.028-1.030 / 1.028-1.030; ahead 1.020-1.022
+//       / 1.045-1.057 / 1.055-1.056; ahead with a look-back window of 4
+//       1.036-1.038 / 1.064-1.068 / 1.065-1.066; ahead at 384x22
+//       1.044-1.058 / 1.081-1.083 / 1.083-1.085. Slower at every size;
+//     * tiles fetched into L2 before they are read (cp.async.bulk.prefetch.L2,
+//       one instruction a tile, nothing waits for it): pairs fetching their
+//       tile's values as the tile starts (it had been -DP_PF=1), 2^24 / 2^26
+//       / 2^28: the library's 1.013-1.016 / 1.030-1.033 / 1.028-1.029 ->
+//       1.070-1.075 / 1.115-1.125 / 1.128-1.132; with the keys and values of
+//       the tile 132 or 264 tiles on as well (-DP_PA): 1.16 / 1.23 / 1.25
+//       and 1.25 / 1.37 / 1.40. Keys alone fetching the tile 200 or 396 on
+//       (-DP_KA; 396 is three blocks on each of 132 SMs): u32 2^24 / 2^26 /
+//       2^28 0.866-0.871 / 0.892-0.894 / 0.903 -> 0.896-0.905 / 0.918-0.920 /
+//       0.931 and 0.975-0.977 / 1.078-1.080 / 1.113. The more is fetched
+//       ahead, the slower: what is fetched competes with the sort's own
+//       reads and writes for L2 and DRAM, and a tile's loads were not
+//       waiting on DRAM for long enough to gain.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
@@ -428,12 +452,6 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_HP
 #define P_HP 2
 #endif
-#ifndef P_HV
-#define P_HV 0
-#endif
-#ifndef P_PV
-#define P_PV 0
-#endif
 #ifndef P_CT
 #define P_CT -1
 #endif
@@ -491,21 +509,12 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_PX
 #define P_PX 0
 #endif
-#ifndef P_PF
-#define P_PF 0
-#endif
-#ifndef P_KA
-#define P_KA 0
-#endif
-#ifndef P_PA
-#define P_PA 0
-#endif
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
-template <int T, int I, int B, int L = 1, bool X = false, bool V = false, bool F = false, int A = 0>
+template <int T, int I, int B, int L = 1, bool X = false>
 using Onesweep = cubling::AgentRadixSortOnesweepPolicy<T, I, 8, cubling::BLOCK_SCAN_RAKING_MEMOIZE,
-                                                       cubling::WARP_MATCH_ANY, 1, B, L, X, V, F, A>;
+                                                       cubling::WARP_MATCH_ANY, 1, B, L, X>;
 
 template <typename KeyT, typename ValueT> struct Chain
 {
@@ -513,11 +522,10 @@ template <typename KeyT, typename ValueT> struct Chain
   static constexpr bool PAIRS     = !std::is_same<ValueT, cubling::NullType>::value;
   struct Policy900 : cubling::ChainedPolicy<900, Policy900, Policy900>
   {
-    using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<P_HT, P_HI, P_HP, RADIX_BITS, P_HV>;
+    using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<P_HT, P_HI, P_HP, RADIX_BITS>;
     using OnesweepPolicy  = std::conditional_t<
         (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB, P_WL>,
-        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX, P_PV, P_PF, P_PA>,
-                           Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX, false, false, P_KA>>>;
+        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX>, Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX>>>;
     // The cooperative sort of small inputs: the library's shape, unless
     // P_CT and P_CI set it (P_CT=0: none, every input takes the launches).
     using Library = typename cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT>::CooperativeTile;
@@ -672,7 +680,7 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
   const std::string variant = std::string(g_stream ? "stream_" : "") + (host_keys ? "hostkeys_" : "") + "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
-      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "v" STR(P_HV) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB) "_x" STR(P_KX) STR(P_PX) "_v" STR(P_PV) "_f" STR(P_PF) STR(P_KA) "x" STR(P_PA);
+      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB) "_x" STR(P_KX) STR(P_PX);
   std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   size_t b = temp_bytes;
   using u32 = unsigned;

@@ -269,11 +269,8 @@ cudaError_t sort_buffers(void* temp, size_t& bytes, KB& keys, VB& values, int64_
 //! (DoubleBuffer), with the input indices as values unless `V` is void, and
 //! check keys and values against the CPU's stable sort. The temporary
 //! storage holds garbage, and the buffer not read is poisoned.
-//! VALUES_AHEAD: the library's policy with Onesweep's values ahead; the
-//! values lie `values_misaligned` items past an aligned address.
-template <typename Launcher, typename K, typename V, bool DESCENDING = false, bool VALUES_AHEAD = false>
-void sort_through_dispatch(const std::vector<K>& keys, int begin_bit = 0, int end_bit = int(sizeof(K) * 8),
-                           int values_misaligned = 0)
+template <typename Launcher, typename K, typename V, bool DESCENDING = false>
+void sort_through_dispatch(const std::vector<K>& keys, int begin_bit = 0, int end_bit = int(sizeof(K) * 8))
 {
   constexpr bool PAIRS = !std::is_void<V>::value;
   using Value          = std::conditional_t<PAIRS, V, cubling::NullType>;
@@ -281,8 +278,7 @@ void sort_through_dispatch(const std::vector<K>& keys, int begin_bit = 0, int en
   using Offset         = cubling::detail::radix_sort_offset_t<int64_t>;
   using Dispatch       = cubling::detail::DispatchRadixSort<DESCENDING, K, Value, Offset,
                                                             cubling::detail::identity_decomposer_t,
-                                                            cubling::detail::DeviceRadixSortPolicy<K, Value, true, VALUES_AHEAD>,
-                                                            Launcher>;
+                                                            cubling::detail::DeviceRadixSortPolicy<K, Value>, Launcher>;
   const int64_t n = static_cast<int64_t>(keys.size());
   std::vector<VT> values(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i)
@@ -290,17 +286,16 @@ void sort_through_dispatch(const std::vector<K>& keys, int begin_bit = 0, int en
     values[static_cast<size_t>(i)] = value_of<VT>(i);
   }
   DeviceArray<K> k0(static_cast<size_t>(n)), k1(static_cast<size_t>(n));
-  const size_t value_room = PAIRS ? static_cast<size_t>(n + values_misaligned) : 0;
-  DeviceArray<VT> v0(value_room), v1(value_room);
+  DeviceArray<VT> v0(static_cast<size_t>(PAIRS ? n : 0)), v1(static_cast<size_t>(PAIRS ? n : 0));
   k0.upload(keys.data(), static_cast<size_t>(n));
   CHECK_CUDA(cudaMemset(k1.ptr, POISON, static_cast<size_t>(n) * sizeof(K)));
   cubling::DoubleBuffer<K> kb(k0.ptr, k1.ptr);
   cubling::DoubleBuffer<Value> vb;
   if constexpr (PAIRS)
   {
-    v0.upload(values.data(), static_cast<size_t>(n), static_cast<size_t>(values_misaligned));
-    CHECK_CUDA(cudaMemset(v1.ptr, POISON, value_room * sizeof(V)));
-    vb = cubling::DoubleBuffer<Value>(v0.ptr + values_misaligned, v1.ptr + values_misaligned);
+    v0.upload(values.data(), static_cast<size_t>(n));
+    CHECK_CUDA(cudaMemset(v1.ptr, POISON, static_cast<size_t>(n) * sizeof(V)));
+    vb = cubling::DoubleBuffer<Value>(v0.ptr, v1.ptr);
   }
   size_t bytes = 0;
   CHECK_CUDA(Dispatch::Dispatch(nullptr, bytes, kb, vb, n, begin_bit, end_bit, true, 0));

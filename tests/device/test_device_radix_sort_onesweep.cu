@@ -13,11 +13,7 @@
 //   - a partial last tile, a few tiles, and a pass whose digit is the same
 //     in every key (the pass copies its tiles);
 //   - ascending and descending, and a bit window that leaves a narrow last
-//     digit;
-//   - pairs of 4-byte keys with the values ahead (VALUES_AHEAD, a design
-//     the library's calls do not take yet): values by bulk copy in full
-//     tiles, by the threads in a partial one or when they are not 16-byte
-//     aligned.
+//     digit.
 // Each sort must make exactly the histogram launch and one launch per pass
 // (CountingRefusingLauncher), and its keys and values must match the CPU's
 // stable sort (the values are the input indices, so stability is checked
@@ -41,27 +37,23 @@ long long plain_launches()
 }
 
 //! The Hopper link of the library's policy chain for keys `K` and values `V` (void: keys only).
-template <typename K, typename V, bool VALUES_AHEAD = false>
-using Hopper = typename cubling::detail::DeviceRadixSortPolicy<
-    K, std::conditional_t<std::is_void<V>::value, cubling::NullType, V>, true, VALUES_AHEAD>::Policy900;
+template <typename K, typename V>
+using Hopper =
+    typename cubling::detail::DeviceRadixSortPolicy<K, std::conditional_t<std::is_void<V>::value, cubling::NullType, V>>::Policy900;
 
-//! Sort `n` keys of `dist` through Onesweep, in the window [begin_bit, end_bit), and check the sort and its launches
-//! (VALUES_AHEAD and `values_misaligned`: see sort_through_dispatch).
-template <typename K, typename V, bool DESCENDING, bool VALUES_AHEAD = false>
-void onesweep_sort(int64_t n, Dist dist, int begin_bit = 0, int end_bit = int(sizeof(K) * 8),
-                   int values_misaligned = 0)
+//! Sort `n` keys of `dist` through Onesweep, in the window [begin_bit, end_bit), and check the sort and its launches.
+template <typename K, typename V, bool DESCENDING>
+void onesweep_sort(int64_t n, Dist dist, int begin_bit = 0, int end_bit = int(sizeof(K) * 8))
 {
   using Policy       = Hopper<K, V>;
   constexpr int bits = Policy::OnesweepPolicy::RADIX_BITS;
   const int passes   = cubling::detail::radix_sort_passes(begin_bit, end_bit, bits);
   constexpr int value_bytes = std::is_void<V>::value ? 0 : int(sizeof(std::conditional_t<std::is_void<V>::value, char, V>));
-  check_set_context("Onesweep%s, %s %d-byte keys with %d-byte values%s, n = %lld, %s, bits [%d, %d)",
-                    VALUES_AHEAD ? " with the values ahead" : "", DESCENDING ? "descending" : "ascending",
-                    static_cast<int>(sizeof(K)), value_bytes, values_misaligned ? " (misaligned)" : "",
+  check_set_context("Onesweep, %s %d-byte keys with %d-byte values, n = %lld, %s, bits [%d, %d)",
+                    DESCENDING ? "descending" : "ascending", static_cast<int>(sizeof(K)), value_bytes,
                     static_cast<long long>(n), dist_name(dist), begin_bit, end_bit);
   const long long before = plain_launches();
-  sort_through_dispatch<CountingRefusingLauncher, K, V, DESCENDING, VALUES_AHEAD>(make_keys<K>(n, dist), begin_bit,
-                                                                               end_bit, values_misaligned);
+  sort_through_dispatch<CountingRefusingLauncher, K, V, DESCENDING>(make_keys<K>(n, dist), begin_bit, end_bit);
   EXPECT(plain_launches() - before == 1 + passes, "%lld plain launches, expected the histogram and %d passes",
          plain_launches() - before, passes);
 }
@@ -106,21 +98,6 @@ void device()
   onesweep_sort<uint32_t, uint32_t, true>(n, Dist::uniform, 4, 24);
   onesweep_sort<uint32_t, void, false>(n, Dist::all_equal);
   onesweep_sort<uint64_t, void, true>(n, Dist::all_equal);
-  // The values ahead: a partial last tile and full ones, then values that a bulk copy cannot take.
-  using Ahead = Hopper<uint32_t, uint32_t, true>;
-  static_assert(Ahead::OnesweepPolicy::VALUES_AHEAD && Ahead::OnesweepPolicy::EXCHANGE_APART, "the values ahead");
-  for (const int64_t m : onesweep_sizes<uint32_t, uint32_t>())
-  {
-    onesweep_sort<uint32_t, uint32_t, false, true>(m, Dist::uniform);
-    onesweep_sort<float, uint32_t, true, true>(m, Dist::uniform);
-    onesweep_sort<int32_t, uint8_t, false, true>(m, Dist::low_entropy);
-  }
-  constexpr int64_t tile    = Ahead::OnesweepPolicy::TILE_ITEMS;
-  constexpr int64_t cluster = int64_t{Ahead::ClusterPolicy::TILE_ITEMS} * Ahead::ClusterPolicy::MAX_BLOCKS;
-  const int64_t full        = (cluster / tile + 2) * tile; // whole tiles only, more than a cluster holds
-  onesweep_sort<uint32_t, uint32_t, false, true>(full, Dist::uniform);
-  onesweep_sort<uint32_t, uint32_t, false, true>(full, Dist::uniform, 0, 32, 1);
-  onesweep_sort<uint32_t, uint16_t, false, true>(full, Dist::ends_random, 0, 32, 3);
 }
 } // namespace
 

@@ -34,16 +34,13 @@ namespace cubling
 //! @tparam ITEMS_PER_THREAD_  keys per thread per tile
 //! @tparam NUM_PARTS_         copies of each shared histogram (fewer conflicts on a popular digit)
 //! @tparam RADIX_BITS_        bits per digit
-//! @tparam VECTOR_LOADS_      whole tiles of 16-byte aligned keys are read 16 bytes a load
-//!                            (fewer load instructions beside the shared atomics)
-template <int BLOCK_THREADS_, int ITEMS_PER_THREAD_, int NUM_PARTS_, int RADIX_BITS_, bool VECTOR_LOADS_ = false>
+template <int BLOCK_THREADS_, int ITEMS_PER_THREAD_, int NUM_PARTS_, int RADIX_BITS_>
 struct AgentRadixSortHistogramPolicy
 {
   static constexpr int BLOCK_THREADS    = BLOCK_THREADS_;
   static constexpr int ITEMS_PER_THREAD = ITEMS_PER_THREAD_;
   static constexpr int NUM_PARTS        = NUM_PARTS_;
   static constexpr int RADIX_BITS       = RADIX_BITS_;
-  static constexpr bool VECTOR_LOADS    = VECTOR_LOADS_;
 };
 
 namespace detail
@@ -105,12 +102,6 @@ struct AgentRadixSortHistogram
   static constexpr int TILE_ITEMS        = BLOCK_THREADS * ITEMS_PER_THREAD;
   static constexpr int MAX_PASSES        = (static_cast<int>(sizeof(Bits)) * 8 + RADIX_BITS - 1) / RADIX_BITS;
   static constexpr int DIGITS_PER_THREAD = (RADIX_DIGITS + BLOCK_THREADS - 1) / BLOCK_THREADS;
-  //! Keys a 16-byte load holds, where the policy asks for vector loads and
-  //! a thread's keys fill whole vectors; otherwise 1 (a load a key).
-  static constexpr int KEYS_PER_VECTOR =
-      Policy::VECTOR_LOADS && 16 % sizeof(KeyT) == 0 && ITEMS_PER_THREAD % (16 / sizeof(KeyT)) == 0
-          ? static_cast<int>(16 / sizeof(KeyT))
-          : 1;
 
   using BlockScanT = BlockScan<OffsetT, BLOCK_THREADS>;
 
@@ -136,7 +127,6 @@ struct AgentRadixSortHistogram
   int begin_bit;
   int end_bit;
   int num_passes;
-  bool keys_aligned; // d_keys is 16-byte aligned, so every whole tile can be read in vectors
   Decomposer decomposer;
 
   //! @param temp_storage   the block's shared memory
@@ -153,7 +143,7 @@ struct AgentRadixSortHistogram
                                                          Decomposer decomposer)
       : s(temp_storage.Alias()), d_bins(d_bins), d_blocks_done(d_blocks_done), d_keys(d_keys), num_items(num_items),
         begin_bit(begin_bit), end_bit(end_bit), num_passes(detail::radix_sort_passes(begin_bit, end_bit, RADIX_BITS)),
-        keys_aligned(reinterpret_cast<uintptr_t>(d_keys) % 16 == 0), decomposer(decomposer)
+        decomposer(decomposer)
   {
   }
 
@@ -167,43 +157,19 @@ struct AgentRadixSortHistogram
 
   //! Phase 1 for one tile: count every pass's digit of its keys in shared
   //! memory. FULL_TILE: every key of the tile is there, so no key is checked.
-  //! VECTORS: the keys come KEYS_PER_VECTOR at a time, in 16-byte loads
-  //! (which key a thread counts does not matter to a histogram).
-  template <bool FULL_TILE, bool VECTORS = false>
+  template <bool FULL_TILE>
   __device__ CUBLING_FORCEINLINE void CountTile(int64_t tile_offset)
   {
     Bits bits[ITEMS_PER_THREAD];
     bool valid[ITEMS_PER_THREAD];
-    if constexpr (VECTORS)
+#pragma unroll
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
     {
-      struct alignas(16) Vector
+      const int64_t i = tile_offset + u * BLOCK_THREADS + threadIdx.x;
+      valid[u]        = FULL_TILE || i < num_items;
+      if (valid[u])
       {
-        KeyT keys[KEYS_PER_VECTOR];
-      };
-      const Vector* vectors = reinterpret_cast<const Vector*>(d_keys + tile_offset);
-#pragma unroll
-      for (int v = 0; v < ITEMS_PER_THREAD / KEYS_PER_VECTOR; ++v)
-      {
-        const Vector vector = vectors[v * BLOCK_THREADS + threadIdx.x];
-#pragma unroll
-        for (int k = 0; k < KEYS_PER_VECTOR; ++k)
-        {
-          valid[v * KEYS_PER_VECTOR + k] = true;
-          bits[v * KEYS_PER_VECTOR + k]  = detail::radix_sort_bits_in<IS_DESCENDING>(vector.keys[k], decomposer);
-        }
-      }
-    }
-    else
-    {
-#pragma unroll
-      for (int u = 0; u < ITEMS_PER_THREAD; ++u)
-      {
-        const int64_t i = tile_offset + u * BLOCK_THREADS + threadIdx.x;
-        valid[u]        = FULL_TILE || i < num_items;
-        if (valid[u])
-        {
-          bits[u] = detail::radix_sort_bits_in<IS_DESCENDING>(d_keys[i], decomposer);
-        }
+        bits[u] = detail::radix_sort_bits_in<IS_DESCENDING>(d_keys[i], decomposer);
       }
     }
     const int part = (threadIdx.x / 32) % NUM_PARTS;
@@ -258,13 +224,6 @@ struct AgentRadixSortHistogram
     __syncthreads();
     const int64_t stride = int64_t{gridDim.x} * TILE_ITEMS;
     int64_t tile_offset  = int64_t{blockIdx.x} * TILE_ITEMS;
-    if (KEYS_PER_VECTOR > 1 && keys_aligned)
-    {
-      for (; tile_offset + TILE_ITEMS <= num_items; tile_offset += stride)
-      {
-        CountTile<true, KEYS_PER_VECTOR != 1>(tile_offset);
-      }
-    }
     for (; tile_offset + TILE_ITEMS <= num_items; tile_offset += stride)
     {
       CountTile<true>(tile_offset);

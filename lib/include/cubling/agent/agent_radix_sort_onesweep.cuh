@@ -45,17 +45,6 @@
 //! exchange and the look-back. (Pairs still hold their ranks until the
 //! values come; the library exchanges them in the ranking's memory.)
 //!
-//! **The values ahead** (VALUES_AHEAD, pairs with the exchange apart, sm_90).
-//! Loaded after the keys are out, the values make every tile wait for a
-//! round trip to memory at its end, and their exchange costs two more
-//! barriers. Instead, as soon as a block has its tile, one thread starts a
-//! bulk copy of the tile's values into shared memory (the copy engine moves
-//! them while the keys are ranked, with no registers). The ranking's
-//! `ranked` hook puts each key in its place in the exchange, and beside it
-//! where in the tile the key came from. The scatter then writes each key
-//! and, from that source index, its value, in one loop. A partial tile, or
-//! values not 16-byte aligned, are copied by the threads instead.
-//!
 //! **The look-back word.** 32 bits per digit per tile: the status in the top
 //! two bits (0: not ready, AGGREGATE, PREFIX), a launch tag in the next two,
 //! the count in the low 28 (a launch covers at most 2^28 - 1 keys: larger
@@ -108,7 +97,6 @@
 #include <cubling/block/block_radix_rank.cuh>
 #include <cubling/block/block_scan.cuh>
 #include <cubling/block/radix_rank_sort_operations.cuh>
-#include <cubling/util/async_copy.cuh>
 #include <cubling/util/macros.cuh>
 #include <cubling/util/uninitialized.cuh>
 #include <cubling/warp/warp_scan.cuh>
@@ -139,20 +127,9 @@ namespace cubling
 //! @tparam EXCHANGE_APART_    the keys' exchange has shared memory of its own,
 //!                            beside the ranking's: each key goes to its
 //!                            place as soon as it is ranked (see the file comment)
-//! @tparam VALUES_AHEAD_      pairs, with EXCHANGE_APART_, on sm_90: the tile's
-//!                            values come into shared memory by a bulk copy while
-//!                            the keys are ranked, and each is written out from
-//!                            there beside its key (see the file comment)
-//! @tparam VALUES_TO_L2_      pairs, sm_90: as a tile starts, its values are
-//!                            fetched into L2 (a bulk prefetch), so that their
-//!                            load after the keys' scatter finds them there
-//! @tparam PREFETCH_AHEAD_    sm_90: as tile t starts, tile t + PREFETCH_AHEAD_'s
-//!                            keys (and values) are fetched into L2 for the
-//!                            block that will take it (0: none)
 template <int BLOCK_THREADS_, int ITEMS_PER_THREAD_, int RADIX_BITS_, BlockScanAlgorithm SCAN_ALGORITHM_,
           WarpMatchAlgorithm MATCH_ALGORITHM_ = WARP_MATCH_ANY, int RANK_NUM_PARTS_ = 1, int MIN_BLOCKS_ = 1,
-          int LOOK_BACK_WINDOW_ = 1, bool EXCHANGE_APART_ = false, bool VALUES_AHEAD_ = false,
-          bool VALUES_TO_L2_ = false, int PREFETCH_AHEAD_ = 0>
+          int LOOK_BACK_WINDOW_ = 1, bool EXCHANGE_APART_ = false>
 struct AgentRadixSortOnesweepPolicy
 {
   static constexpr int BLOCK_THREADS                  = BLOCK_THREADS_;
@@ -164,9 +141,6 @@ struct AgentRadixSortOnesweepPolicy
   static constexpr int MIN_BLOCKS                     = MIN_BLOCKS_;
   static constexpr int LOOK_BACK_WINDOW               = LOOK_BACK_WINDOW_;
   static constexpr bool EXCHANGE_APART                = EXCHANGE_APART_;
-  static constexpr bool VALUES_AHEAD                  = VALUES_AHEAD_;
-  static constexpr bool VALUES_TO_L2                  = VALUES_TO_L2_;
-  static constexpr int PREFETCH_AHEAD                 = PREFETCH_AHEAD_;
   static constexpr int TILE_ITEMS                     = BLOCK_THREADS * ITEMS_PER_THREAD;
 };
 
@@ -330,25 +304,11 @@ struct AgentRadixSortOnesweep
   using ValueSlot = std::conditional_t<KEYS_ONLY, unsigned char, ValueT>;
 
   static constexpr bool EXCHANGE_APART = Policy::EXCHANGE_APART;
-  static constexpr bool VALUES_AHEAD   = Policy::VALUES_AHEAD && !KEYS_ONLY;
-  static_assert(!VALUES_AHEAD || EXCHANGE_APART, "the values ahead need the exchange apart");
   //! The tile's keys, then its values, in their places in the tile's output.
   union Items
   {
     Uninitialized<Bits[TILE_ITEMS]> keys;
     Uninitialized<ValueSlot[KEYS_ONLY ? 1 : TILE_ITEMS]> values;
-  };
-  //! Where in the tile a key came from (VALUES_AHEAD).
-  using SourceIndex = std::conditional_t<(TILE_ITEMS <= 65536), uint16_t, uint32_t>;
-  //! The exchange apart with the values ahead: the tile's values in input
-  //! order (first, so that the bulk copy's destination is 16-byte aligned),
-  //! and the keys in their places with where each came from.
-  struct alignas(16) Ahead
-  {
-    Uninitialized<ValueSlot[TILE_ITEMS]> values;
-    Uninitialized<Bits[TILE_ITEMS]> keys;
-    Uninitialized<SourceIndex[TILE_ITEMS]> source;
-    unsigned long long values_landed; //!< the bulk copy's barrier
   };
   //! Ranking, the keys' exchange and the values' exchange never overlap in
   //! time, unless the exchange is apart (EXCHANGE_APART); the digits'
@@ -366,8 +326,7 @@ struct AgentRadixSortOnesweep
       } digits;
       std::conditional_t<EXCHANGE_APART, NullType, Items> items;
     } exchange;
-    // the exchange apart (EXCHANGE_APART), with the values ahead (VALUES_AHEAD)
-    std::conditional_t<EXCHANGE_APART, std::conditional_t<VALUES_AHEAD, Ahead, Items>, NullType> apart;
+    std::conditional_t<EXCHANGE_APART, Items, NullType> apart; // the exchange apart (EXCHANGE_APART)
     OffsetT digit_offsets[RADIX_DIGITS];
     int tile;
   };
@@ -393,7 +352,7 @@ struct AgentRadixSortOnesweep
   }
 
   //! The exchange of the tile's keys and values.
-  __device__ CUBLING_FORCEINLINE auto& Exchange()
+  __device__ CUBLING_FORCEINLINE Items& Exchange()
   {
     if constexpr (EXCHANGE_APART)
     {
@@ -729,10 +688,10 @@ struct AgentRadixSortOnesweep
   }
 
   //! Step 5, keys: out of the exchange, in tile order, each to its digit's
-  //! offset; then `written(u, i, digit, to)` hears that this thread's `u`-th
-  //! key, the tile's `i`-th in order, of digit `digit`, went to `to`.
-  template <bool FULL_TILE, typename Written>
-  __device__ CUBLING_FORCEINLINE void ScatterKeys(int valid, const Extractor& digits, Written written)
+  //! offset; `key_digits` keeps each one's digit for the values.
+  template <bool FULL_TILE>
+  __device__ CUBLING_FORCEINLINE void
+  ScatterKeys(int valid, const Extractor& digits, int (&key_digits)[ITEMS_PER_THREAD])
   {
     const Bits* keys = Exchange().keys.Alias();
 #pragma unroll
@@ -741,11 +700,10 @@ struct AgentRadixSortOnesweep
       const int i = u * BLOCK_THREADS + static_cast<int>(threadIdx.x);
       if (FULL_TILE || i < valid)
       {
-        const Bits b     = keys[i];
-        const int digit  = static_cast<int>(digits.Digit(b));
-        const OffsetT to = s.digit_offsets[digit] + static_cast<OffsetT>(i);
-        args.d_keys_out[to] = detail::radix_sort_bits_out<IS_DESCENDING, KeyT>(b, decomposer);
-        written(u, i, digit, to);
+        const Bits b  = keys[i];
+        key_digits[u] = static_cast<int>(digits.Digit(b));
+        args.d_keys_out[s.digit_offsets[key_digits[u]] + static_cast<OffsetT>(i)] =
+            detail::radix_sort_bits_out<IS_DESCENDING, KeyT>(b, decomposer);
       }
     }
   }
@@ -790,64 +748,6 @@ struct AgentRadixSortOnesweep
     }
   }
 
-  //! VALUES_AHEAD, before the keys are loaded: the tile's values start on
-  //! their way into shared memory. A full tile of 16-byte aligned values
-  //! takes a bulk copy, which lands on `values_landed` (returns true);
-  //! otherwise the threads copy them, seen by all after the next barrier.
-  template <bool FULL_TILE> __device__ CUBLING_FORCEINLINE bool FetchValues(int tile_offset, int valid)
-  {
-    auto& ahead                = Exchange();
-    const ValueT* source       = args.d_values_in + tile_offset;
-    constexpr unsigned BYTES   = static_cast<unsigned>(TILE_ITEMS * sizeof(ValueT));
-    const bool bulk = FULL_TILE && BYTES % 16 == 0 && reinterpret_cast<uintptr_t>(source) % 16 == 0;
-    if (bulk)
-    {
-      if (threadIdx.x == 0)
-      {
-        detail::barrier_init(&ahead.values_landed, 1);
-        detail::barrier_init_fence();
-        detail::barrier_arrive_expect_bytes(&ahead.values_landed, BYTES);
-        detail::bulk_load(ahead.values.Alias(), source, BYTES, &ahead.values_landed);
-      }
-    }
-    else
-    {
-      for (int i = static_cast<int>(threadIdx.x); i < valid; i += BLOCK_THREADS)
-      {
-        ahead.values.Alias()[i] = source[i];
-      }
-    }
-    return bulk;
-  }
-
-  //! VALUES_AHEAD, in the ranking's `ranked` hook: where in the tile the
-  //! key that went to `rank` came from (item `u` of this thread).
-  __device__ CUBLING_FORCEINLINE void NoteSource(int u, int rank)
-  {
-    if constexpr (VALUES_AHEAD)
-    {
-      Exchange().source.Alias()[rank] = static_cast<SourceIndex>(WarpStripedOffset() + u * 32);
-    }
-  }
-
-  //! Step 5 with the values ahead: each key out as ScatterKeys writes it,
-  //! and beside it the value found through the key's source index. One
-  //! loop, and no barrier after the look-back's.
-  template <bool FULL_TILE>
-  __device__ CUBLING_FORCEINLINE void ScatterKeysAndValues(int valid, const Extractor& digits, bool values_bulk)
-  {
-    auto& ahead = Exchange();
-    if (values_bulk)
-    {
-      detail::barrier_wait(&ahead.values_landed, 0);
-    }
-    const SourceIndex* source = ahead.source.Alias();
-    const ValueT* values      = ahead.values.Alias();
-    ScatterKeys<FULL_TILE>(valid, digits, [&](int, int i, int, OffsetT to) {
-      args.d_values_out[to] = values[source[i]];
-    });
-  }
-
   //! Steps 2 to 5 for one tile; FULL_TILE: every one of its keys is there;
   //! RESIDENT: a resident grid's tile, whose offsets come from every tile's
   //! counts (ResidentOffsets), not from a look-back.
@@ -855,11 +755,6 @@ struct AgentRadixSortOnesweep
   __device__ CUBLING_FORCEINLINE void ProcessTile(int tile_offset, int valid)
   {
     Bits bits[ITEMS_PER_THREAD];
-    bool values_bulk = false;
-    if constexpr (VALUES_AHEAD && !RESIDENT)
-    {
-      values_bulk = FetchValues<FULL_TILE>(tile_offset, valid);
-    }
     LoadKeys<FULL_TILE>(tile_offset, valid, bits);
 
     // Steps 3 and 4: rank, publishing the counts early; look back.
@@ -874,10 +769,7 @@ struct AgentRadixSortOnesweep
       // Each key goes to its place in the exchange as soon as it is ranked:
       // no key waits in a register for the others' ranks. One barrier then
       // covers the exchange and the look-back.
-      auto to_exchange = [&](int u, int rank) {
-        keys[rank] = bits[u];
-        NoteSource(u, rank); // pairs with the values ahead; otherwise nothing
-      };
+      auto to_exchange = [&](int u, int rank) { keys[rank] = bits[u]; };
       Rank(s.exchange.rank)
           .RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts<false>{*this}, to_exchange);
       LookBack(tile_digit_starts, last_tile);
@@ -908,18 +800,11 @@ struct AgentRadixSortOnesweep
       }
       __syncthreads();
     }
-    if constexpr (VALUES_AHEAD && !RESIDENT)
+    int key_digits[ITEMS_PER_THREAD];
+    ScatterKeys<FULL_TILE>(valid, digits, key_digits);
+    if constexpr (!KEYS_ONLY)
     {
-      ScatterKeysAndValues<FULL_TILE>(valid, digits, values_bulk);
-    }
-    else
-    {
-      int key_digits[ITEMS_PER_THREAD]; // each key's digit, for its value
-      ScatterKeys<FULL_TILE>(valid, digits, [&](int u, int, int digit, OffsetT) { key_digits[u] = digit; });
-      if constexpr (!KEYS_ONLY)
-      {
-        ScatterValues<FULL_TILE>(tile_offset, valid, ranks, key_digits);
-      }
+      ScatterValues<FULL_TILE>(tile_offset, valid, ranks, key_digits);
     }
   }
 
@@ -939,40 +824,6 @@ struct AgentRadixSortOnesweep
     }
   }
 
-  //! Whole tile `t`'s items from `items`, into L2 (bulk; 16-byte aligned only).
-  template <typename T> __device__ CUBLING_FORCEINLINE void TileToL2(const T* items, int t) const
-  {
-    constexpr unsigned BYTES = static_cast<unsigned>(TILE_ITEMS * sizeof(T));
-    const T* source          = items + int64_t{t} * TILE_ITEMS;
-    if (BYTES % 16 == 0 && reinterpret_cast<uintptr_t>(source) % 16 == 0 && int64_t{t + 1} * TILE_ITEMS <= args.portion_items)
-    {
-      detail::bulk_prefetch_l2(source, BYTES);
-    }
-  }
-
-  //! VALUES_TO_L2 and PREFETCH_AHEAD, as tile `t` starts (see the policy).
-  __device__ CUBLING_FORCEINLINE void PrefetchToL2(int t) const
-  {
-    if constexpr (Policy::VALUES_TO_L2 && !KEYS_ONLY)
-    {
-      if (threadIdx.x == 0)
-      {
-        TileToL2(args.d_values_in, t);
-      }
-    }
-    if constexpr (Policy::PREFETCH_AHEAD > 0)
-    {
-      if (threadIdx.x == 32)
-      {
-        TileToL2(args.d_keys_in, t + Policy::PREFETCH_AHEAD);
-        if constexpr (!KEYS_ONLY)
-        {
-          TileToL2(args.d_values_in, t + Policy::PREFETCH_AHEAD);
-        }
-      }
-    }
-  }
-
   //! Steps 1 to 5 (see the file comment).
   __device__ CUBLING_FORCEINLINE void Process()
   {
@@ -987,7 +838,6 @@ struct AgentRadixSortOnesweep
       CopyTile(s.tile);
       return;
     }
-    PrefetchToL2(s.tile);
     ProcessTileAt<false>(s.tile);
   }
 

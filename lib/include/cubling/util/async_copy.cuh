@@ -90,15 +90,6 @@ __device__ CUBLING_FORCEINLINE void bulk_load(void* destination, const void* sou
 #endif
 }
 
-//! Fetch `bytes` (a multiple of 16) from `source` (16-byte aligned) in
-//! global memory into L2, on the copy engine; nothing waits for it.
-__device__ CUBLING_FORCEINLINE void bulk_prefetch_l2(const void* source, unsigned bytes)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(source), "r"(bytes) : "memory");
-#endif
-}
-
 //! A barrier among the first `THREADS` threads of the block only (named barrier `ID`, not 0,
 //! which __syncthreads uses): warps with other roles never join it.
 template <int ID, int THREADS>

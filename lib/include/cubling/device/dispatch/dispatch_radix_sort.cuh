@@ -68,11 +68,7 @@ using radix_sort_offset_t = std::conditional_t<(sizeof(NumItemsT) <= 4), unsigne
 //! @tparam ValueT   the value type (NullType: keys only)
 //! @tparam COOPERATIVE  sort an input of a few tiles in one launch, cluster
 //!                      or cooperative (chapter 10's step 4 turns it off)
-//! @tparam VALUES_AHEAD Hopper, 4-byte keys with values: Onesweep's values
-//!                      ahead (a design not yet measured, off in the
-//!                      library's calls; the tests turn it on)
-template <typename KeyT, typename ValueT, bool COOPERATIVE = true, bool VALUES_AHEAD = false>
-struct DeviceRadixSortPolicy
+template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct DeviceRadixSortPolicy
 {
   static constexpr int KEY_BYTES   = static_cast<int>(sizeof(KeyT));
   static constexpr int VALUE_BYTES = std::is_same<ValueT, NullType>::value ? 0 : static_cast<int>(sizeof(ValueT));
@@ -134,10 +130,8 @@ struct DeviceRadixSortPolicy
   //! to 0.90x at 2^28 keys, and by as much at 2^24 and 2^26.
   //! Not for pairs: their ranks wait for the values, and with the exchange
   //! apart the sort was 1-3% slower, the ranks in registers or in shared
-  //! memory. Pairs with the values ahead (VALUES_AHEAD: their values come
-  //! by a bulk copy while the keys are ranked, and need no ranks) take it.
-  static constexpr bool values_ahead   = VALUES_AHEAD && WORD_KEYS && VALUE_BYTES > 0;
-  static constexpr bool exchange_apart = WORD_KEYS && (VALUE_BYTES == 0 || values_ahead);
+  //! memory.
+  static constexpr bool exchange_apart = WORD_KEYS && VALUE_BYTES == 0;
 
   //! The cooperative sort of a small input (one tile per block, all
   //! resident): wide blocks, so that a few tiles still spread their ranking
@@ -245,8 +239,7 @@ struct DeviceRadixSortPolicy
         AgentRadixSortOnesweepPolicy<wide_threads, wide_items, RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1,
                                      wide_min_blocks, look_back_window>,
         AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE,
-                                     WARP_MATCH_ANY, 1, onesweep_min_blocks, look_back_window, exchange_apart,
-                                     values_ahead>>;
+                                     WARP_MATCH_ANY, 1, onesweep_min_blocks, look_back_window, exchange_apart>>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = COOPERATIVE;
     static constexpr bool CLUSTER_SMALL_INPUTS     = COOPERATIVE;
     using CooperativePolicy                        = CooperativeTile;
