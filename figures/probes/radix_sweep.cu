@@ -363,6 +363,20 @@
 //       ahead, the slower: what is fetched competes with the sort's own
 //       reads and writes for L2 and DRAM, and a tile's loads were not
 //       waiting on DRAM for long enough to gain.
+//   - Next, for keys at 2^28 (not built): the up-front histogram is about
+//     an eighth of the sort (ncu above: 610 of about 4980 us on the H100),
+//     bound by its four shared atomics a key, not by its loads or its bank
+//     conflicts. Pass p could count pass p + 1's digit of the keys it
+//     already holds, so that the histogram counts pass 0 alone, at the
+//     speed of a read; the gain is what the passes' own shared-memory pipe
+//     can hide of one more atomic a key. What it needs: a counts array
+//     beside a tile's storage (4-byte keys already fill the 48 KiB of
+//     static shared memory: dynamic storage, or counts aliased onto the
+//     ranking's once the look-back's barrier has passed, counting as the
+//     keys are scattered); a flush of 256 counts a tile to global memory;
+//     an exclusive scan of pass p + 1's counts before it starts (a small
+//     kernel, or the last tile of pass p); and the passes that copy a tile
+//     (one digit) must count too.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
