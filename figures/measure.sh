@@ -76,11 +76,10 @@ tests = json.loads(subprocess.run(["ctest", "--preset", "gpu", "-L", "gpu", "--s
 from concurrent.futures import ThreadPoolExecutor
 
 def sanitize(job):
-    name, tool, command, shard = job
+    name, tool, command, shard, refusing = job
     # CUBLING_QUICK=1: tests skip their largest sizes (2^28, 2^31 items), which the sanitizer would take hours over
-    # The refused-launch tests provoke cudaErrorCooperativeLaunchTooLarge on purpose (the fallback is
-    # what they test): memcheck still checks their memory, but does not count those API errors.
-    refusing = any(t in name for t in ("refused_cooperative", "radix_sort_launches", "radix_sort_onesweep"))
+    # Tests labelled refuses_launches provoke cudaErrorCooperativeLaunchTooLarge on purpose (the
+    # fallback is what they test): memcheck still checks their memory, but does not count those API errors.
     api = ["--report-api-errors", "no"] if tool == "memcheck" and refusing else []
     try:
         run = subprocess.run(["compute-sanitizer", "--tool", tool, "--error-exitcode", "99"] + extra + api + command,
@@ -105,9 +104,10 @@ for test in tests:
     command = test["command"]
     if "--check" in command:  # chapter checks: small odd sizes, since the sanitizer slows kernels 10-100x
         command = command + ["--n", "1,33,1000,65537"]
+    labels = next((p["value"] for p in test.get("properties", []) if p["name"] == "LABELS"), [])
     shards = int(os.environ.get("CUBLING_SANITIZER_SHARDS", "1"))
     jobs += [(test["name"] + (f" [{i}/{shards}]" if shards > 1 else ""), tool, command,
-              {"CUBLING_SHARD": f"{i}/{shards}"} if shards > 1 else {})
+              {"CUBLING_SHARD": f"{i}/{shards}"} if shards > 1 else {}, "refuses_launches" in labels)
              for tool in tools for i in range(shards)]
 counts = {True: 0, False: 0, None: 0}  # clean, failed, not finished
 # the runs share the GPU; the sanitizer is CPU-bound (CUBLING_SANITIZER_JOBS runs at once, default 8)
