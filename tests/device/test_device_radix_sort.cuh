@@ -458,17 +458,28 @@ template <typename K, typename V, bool DESCENDING> void check_sort(int64_t n, Di
   ++cases;
 }
 
+//! The Hopper link of the library's policy chain for keys `K` and values `V` (void: keys only).
+template <typename K, typename V>
+using hopper_policy_t =
+    typename cubling::detail::DeviceRadixSortPolicy<K, std::conditional_t<std::is_void<V>::value, cubling::NullType, V>>::Policy900;
+
+//! The most keys one thread-block cluster sorts, for keys `K` and values `V` (void: keys only).
+template <typename K, typename V> constexpr int64_t cluster_max_items()
+{
+  using Cluster = typename hopper_policy_t<K, V>::ClusterPolicy;
+  return int64_t{Cluster::TILE_ITEMS} * Cluster::MAX_BLOCKS;
+}
+
 //! The sizes of a type's tests: 0, 1, around the single tile, around
 //! Onesweep's tile and a few of them, around the most a cluster holds and
 //! the most that small cooperative tiles take, primes, 2^k +- 1 (k up to
 //! `max_log`).
 template <typename K, typename V> std::vector<int64_t> sizes(int max_log)
 {
-  using VT     = std::conditional_t<std::is_void<V>::value, cubling::NullType, V>;
-  using Policy = typename cubling::detail::DeviceRadixSortPolicy<K, VT>::Policy900;
+  using Policy              = hopper_policy_t<K, V>;
   constexpr int64_t tile    = Policy::OnesweepPolicy::TILE_ITEMS;
   constexpr int64_t single  = Policy::SingleTilePolicy::TILE_ITEMS;
-  constexpr int64_t cluster = int64_t{Policy::ClusterPolicy::TILE_ITEMS} * Policy::ClusterPolicy::MAX_BLOCKS;
+  constexpr int64_t cluster = cluster_max_items<K, V>();
   constexpr int64_t small   = Policy::SMALL_COOPERATIVE_MAX_ITEMS; // the most keys in small cooperative tiles
   std::vector<int64_t> s    = {0,        1,    2,        31,           single - 1,  single,  single + 1,
                                tile - 1, tile, tile + 1, 2 * tile + 1, cluster - 1, cluster, cluster + 1,

@@ -36,16 +36,11 @@ long long plain_launches()
   return launches - cooperative_launches - cluster_launches;
 }
 
-//! The Hopper link of the library's policy chain for keys `K` and values `V` (void: keys only).
-template <typename K, typename V>
-using Hopper =
-    typename cubling::detail::DeviceRadixSortPolicy<K, std::conditional_t<std::is_void<V>::value, cubling::NullType, V>>::Policy900;
-
 //! Sort `n` keys of `dist` through Onesweep, in the window [begin_bit, end_bit), and check the sort and its launches.
 template <typename K, typename V, bool DESCENDING>
 void onesweep_sort(int64_t n, Dist dist, int begin_bit = 0, int end_bit = int(sizeof(K) * 8))
 {
-  using Policy       = Hopper<K, V>;
+  using Policy       = hopper_policy_t<K, V>;
   constexpr int bits = Policy::OnesweepPolicy::RADIX_BITS;
   const int passes   = cubling::detail::radix_sort_passes(begin_bit, end_bit, bits);
   constexpr int value_bytes = std::is_void<V>::value ? 0 : int(sizeof(std::conditional_t<std::is_void<V>::value, char, V>));
@@ -62,9 +57,8 @@ void onesweep_sort(int64_t n, Dist dist, int begin_bit = 0, int end_bit = int(si
 //! partial last tile), and a few tiles more than that.
 template <typename K, typename V> std::vector<int64_t> onesweep_sizes()
 {
-  using Policy              = Hopper<K, V>;
-  constexpr int64_t tile    = Policy::OnesweepPolicy::TILE_ITEMS;
-  constexpr int64_t cluster = int64_t{Policy::ClusterPolicy::TILE_ITEMS} * Policy::ClusterPolicy::MAX_BLOCKS;
+  constexpr int64_t tile    = hopper_policy_t<K, V>::OnesweepPolicy::TILE_ITEMS;
+  constexpr int64_t cluster = cluster_max_items<K, V>();
   return {cluster + 1, cluster + 3 * tile + 7};
 }
 

@@ -24,10 +24,9 @@ using namespace device_radix_sort_test;
 //! The edges of each way through the dispatch for keys `K` and values `V` (void: keys only).
 template <typename K, typename V> std::vector<int64_t> path_sizes()
 {
-  using VT                  = std::conditional_t<std::is_void<V>::value, cubling::NullType, V>;
-  using Policy              = typename cubling::detail::DeviceRadixSortPolicy<K, VT>::Policy900;
+  using Policy              = hopper_policy_t<K, V>;
   constexpr int64_t single  = Policy::SingleTilePolicy::TILE_ITEMS;
-  constexpr int64_t cluster = int64_t{Policy::ClusterPolicy::TILE_ITEMS} * Policy::ClusterPolicy::MAX_BLOCKS;
+  constexpr int64_t cluster = cluster_max_items<K, V>();
   constexpr int64_t small   = Policy::SMALL_COOPERATIVE_MAX_ITEMS;
   std::vector<int64_t> s    = {single - 1, single + 1, cluster, cluster + 1, small, small + 1};
   s.erase(std::remove_if(s.begin(), s.end(), [](int64_t n) { return n < 2; }), s.end());
