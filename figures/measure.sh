@@ -34,6 +34,10 @@
 #   - H100 (2026-11-28), only cubling's kernels, 8 runs at once: the radix
 #     sort onesweep test finished all four tools within 211 s; the paths
 #     test's racecheck did not.
+#   - H100 (2026-11-28), only cubling's kernels, racecheck alone, 4 shards a
+#     test and 8 runs at once: every shard of the paths, scan by-key and scan
+#     by-key wide tests finished within 370 s; two of the four shards of the
+#     radix sort float keys test did not.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
