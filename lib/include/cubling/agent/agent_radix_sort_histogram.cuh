@@ -16,6 +16,8 @@
 //!      turns the global counts into exclusive prefix sums in place, pass by
 //!      pass. So the passes read ready offsets, and no separate kernel scans
 //!      them.
+//! Where each Onesweep pass counts the next pass's digits (the policy's
+//! NEXT_DIGIT_COUNTS), the histogram counts the first pass's alone.
 #pragma once
 
 #include <cstdint>
@@ -136,14 +138,14 @@ struct AgentRadixSortHistogram
   //! @param num_items      how many keys
   //! @param begin_bit      the first bit sorted on
   //! @param end_bit        one past the last bit sorted on
+  //! @param num_passes     the passes counted, from the first: all of the sort's, or fewer
   //! @param decomposer     splits a custom key into fields
   __device__ CUBLING_FORCEINLINE AgentRadixSortHistogram(TempStorage& temp_storage, OffsetT* d_bins,
                                                          unsigned int* d_blocks_done, const KeyT* d_keys,
-                                                         int64_t num_items, int begin_bit, int end_bit,
+                                                         int64_t num_items, int begin_bit, int end_bit, int num_passes,
                                                          Decomposer decomposer)
       : s(temp_storage.Alias()), d_bins(d_bins), d_blocks_done(d_blocks_done), d_keys(d_keys), num_items(num_items),
-        begin_bit(begin_bit), end_bit(end_bit), num_passes(detail::radix_sort_passes(begin_bit, end_bit, RADIX_BITS)),
-        decomposer(decomposer)
+        begin_bit(begin_bit), end_bit(end_bit), num_passes(num_passes), decomposer(decomposer)
   {
   }
 

@@ -45,6 +45,18 @@
 //! exchange and the look-back. (Pairs still hold their ranks until the
 //! values come; the library exchanges them in the ranking's memory.)
 //!
+//! **The next pass's counts** (NEXT_DIGIT_COUNTS). The up-front histogram
+//! reads every key once, but adds one to a shared counter per key per pass,
+//! and those atomics, not its loads, set its speed. With this switch it
+//! counts the first pass's digits alone, and each pass counts the next
+//! pass's digit of every key it scatters: into shared counts, zeroed before
+//! the tile's first barrier and added to the next pass's global counts
+//! (`d_next_bins`) once the tile is written. A pass that copies its tiles
+//! counts them too. The last block of the pass's last launch to finish (a
+//! counter, as in the histogram) turns those counts into the next pass's
+//! exclusive offsets; the next pass's launch waits for this one to end, so
+//! it reads them ready.
+//!
 //! **The look-back word.** 32 bits per digit per tile: the status in the top
 //! two bits (0: not ready, AGGREGATE, PREFIX), a launch tag in the next two,
 //! the count in the low 28 (a launch covers at most 2^28 - 1 keys: larger
@@ -127,9 +139,12 @@ namespace cubling
 //! @tparam EXCHANGE_APART_    the keys' exchange has shared memory of its own,
 //!                            beside the ranking's: each key goes to its
 //!                            place as soon as it is ranked (see the file comment)
+//! @tparam NEXT_DIGIT_COUNTS_ each pass counts the next pass's digits as it
+//!                            scatters, so that the up-front histogram counts
+//!                            the first pass's alone (see the file comment)
 template <int BLOCK_THREADS_, int ITEMS_PER_THREAD_, int RADIX_BITS_, BlockScanAlgorithm SCAN_ALGORITHM_,
           WarpMatchAlgorithm MATCH_ALGORITHM_ = WARP_MATCH_ANY, int RANK_NUM_PARTS_ = 1, int MIN_BLOCKS_ = 1,
-          int LOOK_BACK_WINDOW_ = 1, bool EXCHANGE_APART_ = false>
+          int LOOK_BACK_WINDOW_ = 1, bool EXCHANGE_APART_ = false, bool NEXT_DIGIT_COUNTS_ = false>
 struct AgentRadixSortOnesweepPolicy
 {
   static constexpr int BLOCK_THREADS                  = BLOCK_THREADS_;
@@ -141,6 +156,7 @@ struct AgentRadixSortOnesweepPolicy
   static constexpr int MIN_BLOCKS                     = MIN_BLOCKS_;
   static constexpr int LOOK_BACK_WINDOW               = LOOK_BACK_WINDOW_;
   static constexpr bool EXCHANGE_APART                = EXCHANGE_APART_;
+  static constexpr bool NEXT_DIGIT_COUNTS             = NEXT_DIGIT_COUNTS_;
   static constexpr int TILE_ITEMS                     = BLOCK_THREADS * ITEMS_PER_THREAD;
 };
 
@@ -202,6 +218,13 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct OnesweepLaunc
   const OffsetT* d_bins_in;     //!< where each digit's keys of this portion start
   OffsetT* d_bins_out;          //!< where they start for the next portion (null for the last)
   const OffsetT* d_pass_bins;   //!< the pass's exclusive digit offsets over the whole input
+  //! NEXT_DIGIT_COUNTS: the next pass's digit counts over the whole input,
+  //! zero at the sort's start, which this pass adds to (null: no next pass)
+  OffsetT* d_next_bins;
+  //! NEXT_DIGIT_COUNTS, the pass's last portion: a blocks-done counter, zero
+  //! at the sort's start; the last block to finish turns d_next_bins into
+  //! exclusive offsets (null: another portion, or no next pass)
+  unsigned int* d_next_blocks_done;
   uint32_t* d_last_tile_words;  //!< a resident grid with words over read keys: the last tile's words
   OffsetT* d_digit_totals;      //!< a resident grid: the pass's count of each digit, by the column scan
   //! A resident grid's top-digit pass, which splits the keys into buckets
@@ -213,6 +236,8 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct OnesweepLaunc
   int portion_items;            //!< keys in the portion
   int current_bit;              //!< the pass's first bit
   int num_bits;                 //!< the pass's bits
+  int next_bit;                 //!< NEXT_DIGIT_COUNTS: the next pass's first bit
+  int next_num_bits;            //!< and its bits
   uint32_t tag;                 //!< the launch's look-back tag
 };
 
@@ -303,16 +328,24 @@ struct AgentRadixSortOnesweep
   //! Keys only: the values' exchange is a byte that is never used.
   using ValueSlot = std::conditional_t<KEYS_ONLY, unsigned char, ValueT>;
 
-  static constexpr bool EXCHANGE_APART = Policy::EXCHANGE_APART;
+  static constexpr bool EXCHANGE_APART    = Policy::EXCHANGE_APART;
+  static constexpr bool NEXT_DIGIT_COUNTS = Policy::NEXT_DIGIT_COUNTS;
   //! The tile's keys, then its values, in their places in the tile's output.
   union Items
   {
     Uninitialized<Bits[TILE_ITEMS]> keys;
     Uninitialized<ValueSlot[KEYS_ONLY ? 1 : TILE_ITEMS]> values;
   };
+  //! The next pass's digit counts of the tile (NEXT_DIGIT_COUNTS), and
+  //! whether this block is the pass's last to finish.
+  struct NextCounts
+  {
+    uint32_t counts[RADIX_DIGITS];
+    bool last_block;
+  };
   //! Ranking, the keys' exchange and the values' exchange never overlap in
   //! time, unless the exchange is apart (EXCHANGE_APART); the digits'
-  //! offsets live through the whole tile.
+  //! offsets and the next pass's counts live through the whole tile.
   struct _TempStorage
   {
     union
@@ -327,6 +360,7 @@ struct AgentRadixSortOnesweep
       std::conditional_t<EXCHANGE_APART, NullType, Items> items;
     } exchange;
     std::conditional_t<EXCHANGE_APART, Items, NullType> apart; // the exchange apart (EXCHANGE_APART)
+    std::conditional_t<NEXT_DIGIT_COUNTS, NextCounts, NullType> next; // NEXT_DIGIT_COUNTS
     OffsetT digit_offsets[RADIX_DIGITS];
     int tile;
   };
@@ -645,6 +679,79 @@ struct AgentRadixSortOnesweep
     return __any_sync(0xffffffffu, one_digit) != 0;
   }
 
+  //! The digit extractor of the next pass (NEXT_DIGIT_COUNTS).
+  __device__ CUBLING_FORCEINLINE Extractor NextDigits() const
+  {
+    return Extractor(static_cast<uint32_t>(args.next_bit), static_cast<uint32_t>(args.next_num_bits), decomposer);
+  }
+
+  //! A copied tile's share of the next pass's counts (NEXT_DIGIT_COUNTS): its
+  //! `valid` keys, read again (from cache: the copy has just read them), one
+  //! at a time, so that the copy path takes few registers.
+  __device__ CUBLING_FORCEINLINE void CountNextDigits(const KeyT* keys, int valid)
+  {
+    if (args.d_next_bins == nullptr)
+    {
+      return;
+    }
+    const Extractor next_digits = NextDigits();
+    for (int i = static_cast<int>(threadIdx.x); i < valid; i += BLOCK_THREADS)
+    {
+      atomicAdd(&s.next.counts[next_digits.Digit(detail::radix_sort_bits_in<IS_DESCENDING>(keys[i], decomposer))], 1u);
+    }
+  }
+
+  //! The tile's counts of the next pass's digits, added to the pass's
+  //! (NEXT_DIGIT_COUNTS); in the last block of the pass's last launch, the
+  //! pass's counts turned into exclusive offsets for the next pass.
+  __device__ CUBLING_FORCEINLINE void AddNextCounts()
+  {
+    if (args.d_next_bins == nullptr)
+    {
+      return;
+    }
+    __syncthreads(); // every key of the tile counted
+    for (int digit = static_cast<int>(threadIdx.x); digit < RADIX_DIGITS; digit += BLOCK_THREADS)
+    {
+      const uint32_t count = s.next.counts[digit];
+      if (count > 0)
+      {
+        atomicAdd(args.d_next_bins + digit, static_cast<OffsetT>(count));
+      }
+    }
+    if (args.d_next_blocks_done == nullptr)
+    {
+      return;
+    }
+    __threadfence(); // this block's counts reach L2 before it says it is done
+    __syncthreads();
+    if (threadIdx.x == 0)
+    {
+      s.next.last_block = atomicAdd(args.d_next_blocks_done, 1u) == gridDim.x - 1;
+    }
+    __syncthreads();
+    if (!s.next.last_block)
+    {
+      return;
+    }
+    __threadfence(); // every other block's counts are read after its "done"
+    OffsetT counts[BINS_PER_THREAD];
+#pragma unroll
+    for (int u = 0; u < BINS_PER_THREAD; ++u)
+    {
+      counts[u] = ThreadDigit(u) < RADIX_DIGITS ? __ldcg(args.d_next_bins + ThreadDigit(u)) : OffsetT(0);
+    }
+    DigitScan(s.exchange.digits.scan).ExclusiveSum(counts, counts); // the exchange is no longer read
+#pragma unroll
+    for (int u = 0; u < BINS_PER_THREAD; ++u)
+    {
+      if (ThreadDigit(u) < RADIX_DIGITS)
+      {
+        args.d_next_bins[ThreadDigit(u)] = counts[u];
+      }
+    }
+  }
+
   //! A pass on one digit: copy tile `t` of the portion where it is, and
   //! stamp the tile's look-back words with this launch's tag, as a ranked
   //! tile would. Without the stamp, the words of the launch three before
@@ -664,6 +771,10 @@ struct AgentRadixSortOnesweep
     const int valid = args.portion_items - tile_offset < TILE_ITEMS ? args.portion_items - tile_offset : TILE_ITEMS;
     detail::onesweep_copy_tile_out_of_line<ITEMS_PER_THREAD>(args.d_keys_in + tile_offset,
                                                              args.d_keys_out + args.portion_offset + tile_offset, valid);
+    if constexpr (NEXT_DIGIT_COUNTS)
+    {
+      CountNextDigits(args.d_keys_in + tile_offset, valid);
+    }
     if constexpr (!KEYS_ONLY)
     {
       detail::onesweep_copy_tile_out_of_line<ITEMS_PER_THREAD>(
@@ -688,12 +799,15 @@ struct AgentRadixSortOnesweep
   }
 
   //! Step 5, keys: out of the exchange, in tile order, each to its digit's
-  //! offset; `key_digits` keeps each one's digit for the values.
+  //! offset; `key_digits` keeps each one's digit for the values. With
+  //! NEXT_DIGIT_COUNTS, each key's next digit is counted on the way.
   template <bool FULL_TILE>
   __device__ CUBLING_FORCEINLINE void
   ScatterKeys(int valid, const Extractor& digits, int (&key_digits)[ITEMS_PER_THREAD])
   {
-    const Bits* keys = Exchange().keys.Alias();
+    const Bits* keys            = Exchange().keys.Alias();
+    const bool count_next       = NEXT_DIGIT_COUNTS && args.d_next_bins != nullptr;
+    const Extractor next_digits = NextDigits();
 #pragma unroll
     for (int u = 0; u < ITEMS_PER_THREAD; ++u)
     {
@@ -704,6 +818,13 @@ struct AgentRadixSortOnesweep
         key_digits[u] = static_cast<int>(digits.Digit(b));
         args.d_keys_out[s.digit_offsets[key_digits[u]] + static_cast<OffsetT>(i)] =
             detail::radix_sort_bits_out<IS_DESCENDING, KeyT>(b, decomposer);
+        if constexpr (NEXT_DIGIT_COUNTS)
+        {
+          if (count_next)
+          {
+            atomicAdd(&s.next.counts[next_digits.Digit(b)], 1u);
+          }
+        }
       }
     }
   }
@@ -831,14 +952,27 @@ struct AgentRadixSortOnesweep
     {
       s.tile = static_cast<int>(atomicAdd(args.d_tile_counter, 1u));
     }
+    if constexpr (NEXT_DIGIT_COUNTS)
+    {
+      for (int digit = static_cast<int>(threadIdx.x); digit < RADIX_DIGITS; digit += BLOCK_THREADS)
+      {
+        s.next.counts[digit] = 0;
+      }
+    }
     const bool one_digit = OneDigitPass();
     __syncthreads();
     if (one_digit)
     {
       CopyTile(s.tile);
-      return;
     }
-    ProcessTileAt<false>(s.tile);
+    else
+    {
+      ProcessTileAt<false>(s.tile);
+    }
+    if constexpr (NEXT_DIGIT_COUNTS)
+    {
+      AddNextCounts();
+    }
   }
 
   //! Steps 2 to 5 in a grid whose blocks are all resident at once (the
