@@ -384,9 +384,14 @@
 //     (one digit) must count too. As built: dynamic shared memory (4-byte
 //     keys already took it), the counts added as the keys are scattered,
 //     the last block of a pass's last launch scanning them (a blocks-done
-//     counter a pass in the storage's counters). ptxas, keys u32 at 384x24
-//     b3 (56 registers): 32 -> 60 bytes of spill stores (int64_t count),
-//     24 -> 68 (int); the counting atomic in the scatter is what adds them.
+//     counter a pass in the storage's counters), what the pass needs in a
+//     kernel argument of its own (OnesweepNextDigitArgs). ptxas, library
+//     tiles, spill stores a thread, int64_t / int count, switch off -> on:
+//     keys u32 32 / 36 -> 44 / 80; f32 32 / 36 -> 48 / 80; pairs u32/u32
+//     20 / 20 -> 280 / 156 (the counting atomic in the scatter is what adds
+//     them; counting as the keys are loaded instead: keys u32 40 / 88).
+//     With the four fields in OnesweepLaunchArgs, pairs spilled 340 / 192
+//     bytes with the switch off: hence the argument of its own.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests

@@ -51,7 +51,7 @@
 //! counts the first pass's digits alone, and each pass counts the next
 //! pass's digit of every key it scatters: into shared counts, zeroed before
 //! the tile's first barrier and added to the next pass's global counts
-//! (`d_next_bins`) once the tile is written. A pass that copies its tiles
+//! (OnesweepNextDigitArgs) once the tile is written. A pass that copies its tiles
 //! counts them too. The last block of the pass's last launch to finish (a
 //! counter, as in the histogram) turns those counts into the next pass's
 //! exclusive offsets; the next pass's launch waits for this one to end, so
@@ -218,13 +218,6 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct OnesweepLaunc
   const OffsetT* d_bins_in;     //!< where each digit's keys of this portion start
   OffsetT* d_bins_out;          //!< where they start for the next portion (null for the last)
   const OffsetT* d_pass_bins;   //!< the pass's exclusive digit offsets over the whole input
-  //! NEXT_DIGIT_COUNTS: the next pass's digit counts over the whole input,
-  //! zero at the sort's start, which this pass adds to (null: no next pass)
-  OffsetT* d_next_bins;
-  //! NEXT_DIGIT_COUNTS, the pass's last portion: a blocks-done counter, zero
-  //! at the sort's start; the last block to finish turns d_next_bins into
-  //! exclusive offsets (null: another portion, or no next pass)
-  unsigned int* d_next_blocks_done;
   uint32_t* d_last_tile_words;  //!< a resident grid with words over read keys: the last tile's words
   OffsetT* d_digit_totals;      //!< a resident grid: the pass's count of each digit, by the column scan
   //! A resident grid's top-digit pass, which splits the keys into buckets
@@ -236,9 +229,24 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct OnesweepLaunc
   int portion_items;            //!< keys in the portion
   int current_bit;              //!< the pass's first bit
   int num_bits;                 //!< the pass's bits
-  int next_bit;                 //!< NEXT_DIGIT_COUNTS: the next pass's first bit
-  int next_num_bits;            //!< and its bits
   uint32_t tag;                 //!< the launch's look-back tag
+};
+
+//! What a pass needs to count the next pass's digits (NEXT_DIGIT_COUNTS): a
+//! kernel argument of its own, beside OnesweepLaunchArgs, whose every field
+//! the ranking's registers feel (ptxas spilled 340 bytes in place of 20 for
+//! pairs with these four fields in it, the switch off).
+template <typename OffsetT> struct OnesweepNextDigitArgs
+{
+  //! The next pass's digit counts over the whole input, zero at the sort's
+  //! start, which this pass adds to (null: no next pass, or the switch off).
+  OffsetT* d_bins;
+  //! The pass's last portion: a blocks-done counter, zero at the sort's
+  //! start; the last block to finish turns d_bins into exclusive offsets
+  //! (null: another portion, or no next pass).
+  unsigned int* d_blocks_done;
+  int bit;      //!< the next pass's first bit
+  int num_bits; //!< and its bits
 };
 
 // example-begin copy-tile
@@ -370,6 +378,7 @@ struct AgentRadixSortOnesweep
 
   _TempStorage& s;
   const detail::OnesweepLaunchArgs<KeyT, ValueT, OffsetT>& args;
+  detail::OnesweepNextDigitArgs<OffsetT> next; //!< NEXT_DIGIT_COUNTS: where the next pass's counts go
   Decomposer decomposer;
   int tile;
   int counts[BINS_PER_THREAD]; //!< this tile's count of each of this thread's digits
@@ -378,10 +387,12 @@ struct AgentRadixSortOnesweep
   //! @param temp_storage  the block's shared memory
   //! @param args          the launch's arguments
   //! @param decomposer    splits a custom key into fields
+  //! @param next          NEXT_DIGIT_COUNTS: where the next pass's counts go (none by default)
   __device__ CUBLING_FORCEINLINE AgentRadixSortOnesweep(TempStorage& temp_storage,
                                                         const detail::OnesweepLaunchArgs<KeyT, ValueT, OffsetT>& args,
-                                                        Decomposer decomposer)
-      : s(temp_storage.Alias()), args(args), decomposer(decomposer), tile(0)
+                                                        Decomposer decomposer,
+                                                        detail::OnesweepNextDigitArgs<OffsetT> next = {})
+      : s(temp_storage.Alias()), args(args), next(next), decomposer(decomposer), tile(0)
   {
   }
 
@@ -682,7 +693,7 @@ struct AgentRadixSortOnesweep
   //! The digit extractor of the next pass (NEXT_DIGIT_COUNTS).
   __device__ CUBLING_FORCEINLINE Extractor NextDigits() const
   {
-    return Extractor(static_cast<uint32_t>(args.next_bit), static_cast<uint32_t>(args.next_num_bits), decomposer);
+    return Extractor(static_cast<uint32_t>(next.bit), static_cast<uint32_t>(next.num_bits), decomposer);
   }
 
   //! A copied tile's share of the next pass's counts (NEXT_DIGIT_COUNTS): its
@@ -690,7 +701,7 @@ struct AgentRadixSortOnesweep
   //! at a time, so that the copy path takes few registers.
   __device__ CUBLING_FORCEINLINE void CountNextDigits(const KeyT* keys, int valid)
   {
-    if (args.d_next_bins == nullptr)
+    if (next.d_bins == nullptr)
     {
       return;
     }
@@ -706,7 +717,7 @@ struct AgentRadixSortOnesweep
   //! pass's counts turned into exclusive offsets for the next pass.
   __device__ CUBLING_FORCEINLINE void AddNextCounts()
   {
-    if (args.d_next_bins == nullptr)
+    if (next.d_bins == nullptr)
     {
       return;
     }
@@ -716,10 +727,10 @@ struct AgentRadixSortOnesweep
       const uint32_t count = s.next.counts[digit];
       if (count > 0)
       {
-        atomicAdd(args.d_next_bins + digit, static_cast<OffsetT>(count));
+        atomicAdd(next.d_bins + digit, static_cast<OffsetT>(count));
       }
     }
-    if (args.d_next_blocks_done == nullptr)
+    if (next.d_blocks_done == nullptr)
     {
       return;
     }
@@ -727,7 +738,7 @@ struct AgentRadixSortOnesweep
     __syncthreads();
     if (threadIdx.x == 0)
     {
-      s.next.last_block = atomicAdd(args.d_next_blocks_done, 1u) == gridDim.x - 1;
+      s.next.last_block = atomicAdd(next.d_blocks_done, 1u) == gridDim.x - 1;
     }
     __syncthreads();
     if (!s.next.last_block)
@@ -739,7 +750,7 @@ struct AgentRadixSortOnesweep
 #pragma unroll
     for (int u = 0; u < BINS_PER_THREAD; ++u)
     {
-      counts[u] = ThreadDigit(u) < RADIX_DIGITS ? __ldcg(args.d_next_bins + ThreadDigit(u)) : OffsetT(0);
+      counts[u] = ThreadDigit(u) < RADIX_DIGITS ? __ldcg(next.d_bins + ThreadDigit(u)) : OffsetT(0);
     }
     DigitScan(s.exchange.digits.scan).ExclusiveSum(counts, counts); // the exchange is no longer read
 #pragma unroll
@@ -747,7 +758,7 @@ struct AgentRadixSortOnesweep
     {
       if (ThreadDigit(u) < RADIX_DIGITS)
       {
-        args.d_next_bins[ThreadDigit(u)] = counts[u];
+        next.d_bins[ThreadDigit(u)] = counts[u];
       }
     }
   }
@@ -806,7 +817,7 @@ struct AgentRadixSortOnesweep
   ScatterKeys(int valid, const Extractor& digits, int (&key_digits)[ITEMS_PER_THREAD])
   {
     const Bits* keys            = Exchange().keys.Alias();
-    const bool count_next       = NEXT_DIGIT_COUNTS && args.d_next_bins != nullptr;
+    const bool count_next       = NEXT_DIGIT_COUNTS && next.d_bins != nullptr;
     const Extractor next_digits = NextDigits();
 #pragma unroll
     for (int u = 0; u < ITEMS_PER_THREAD; ++u)

@@ -512,20 +512,24 @@ struct DispatchRadixSort
         args.d_bins_in      = d_bins + (portion * passes + pass) * RADIX_DIGITS;
         args.d_bins_out  = portion + 1 < portions ? d_bins + ((portion + 1) * passes + pass) * RADIX_DIGITS : nullptr;
         args.d_pass_bins = d_bins + pass * RADIX_DIGITS;
-        args.d_next_bins = has_next ? d_bins + (pass + 1) * RADIX_DIGITS : nullptr;
-        args.d_next_blocks_done = has_next && portion + 1 == portions ? d_passes_done + pass : nullptr;
         args.num_items   = num_items;
         args.portion_offset = offset;
         args.portion_items  = items;
         args.current_bit    = bit;
         args.num_bits       = end_bit - bit < RADIX_BITS ? end_bit - bit : RADIX_BITS;
-        args.next_bit       = has_next ? next_bit : bit;
-        args.next_num_bits  = has_next ? (end_bit - next_bit < RADIX_BITS ? end_bit - next_bit : RADIX_BITS) : 0;
         args.tag            = onesweep_word::tag_of_launch(launch);
         LaunchConfig how{dim3(static_cast<unsigned>(ceil_div(int64_t{items}, TILE_ITEMS))),
                          dim3(Onesweep::BLOCK_THREADS), onesweep_shared, stream};
         how.programmatic_serialization = ptx >= 900;
-        CUBLING_RETURN_IF_ERROR(Launcher::Launch(how, onesweep, args, decomposer));
+        OnesweepNextDigitArgs<OffsetT> next{};
+        if (has_next)
+        {
+          next.d_bins        = d_bins + (pass + 1) * RADIX_DIGITS;
+          next.d_blocks_done = portion + 1 == portions ? d_passes_done + pass : nullptr;
+          next.bit           = next_bit;
+          next.num_bits      = end_bit - next_bit < RADIX_BITS ? end_bit - next_bit : RADIX_BITS;
+        }
+        CUBLING_RETURN_IF_ERROR(Launcher::Launch(how, onesweep, args, decomposer, next));
       }
       keys_in   = key_buffers[target];
       values_in = value_buffers[target];

@@ -99,13 +99,14 @@ template <typename T> __device__ CUBLING_FORCEINLINE T& block_shared_storage()
 template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer>
 __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::OnesweepPolicy::BLOCK_THREADS,
                                   MaxPolicy::ActivePolicy::OnesweepPolicy::MIN_BLOCKS)
-    DeviceRadixSortOnesweepKernel(OnesweepLaunchArgs<KeyT, ValueT, OffsetT> args, Decomposer decomposer)
+    DeviceRadixSortOnesweepKernel(OnesweepLaunchArgs<KeyT, ValueT, OffsetT> args, Decomposer decomposer,
+                                  OnesweepNextDigitArgs<OffsetT> next)
 {
   using Agent = AgentRadixSortOnesweep<typename MaxPolicy::ActivePolicy::OnesweepPolicy, IS_DESCENDING, KeyT, ValueT,
                                        OffsetT, Decomposer>;
   wait_for_prerequisite_grid();
   allow_dependent_grid();
-  Agent(block_shared_storage<typename Agent::TempStorage>(), args, decomposer).Process();
+  Agent(block_shared_storage<typename Agent::TempStorage>(), args, decomposer, next).Process();
 }
 
 //! Which of a sort's two buffers pass `pass` of `passes` writes. In place
