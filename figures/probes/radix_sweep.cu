@@ -388,8 +388,11 @@
 //     kernel argument of its own (OnesweepNextDigitArgs). ptxas, library
 //     tiles, spill stores a thread, int64_t / int count, switch off -> on:
 //     keys u32 32 / 36 -> 44 / 80; f32 32 / 36 -> 48 / 80; pairs u32/u32
-//     20 / 20 -> 280 / 156 (the counting atomic in the scatter is what adds
-//     them; counting as the keys are loaded instead: keys u32 40 / 88).
+//     20 / 20 -> 36 / 52 (the counting atomic is what adds them). Pairs
+//     count in a loop after the keys' scatter, reading the keys again: in
+//     the scatter's own loop, as keys alone do, they spilled 280 / 156;
+//     keys alone in a loop of their own spilled 88 / 104, and counting as
+//     the keys are loaded 40 / 88.
 //     With the four fields in OnesweepLaunchArgs, pairs spilled 340 / 192
 //     bytes with the switch off: hence the argument of its own.
 //

@@ -811,7 +811,8 @@ struct AgentRadixSortOnesweep
 
   //! Step 5, keys: out of the exchange, in tile order, each to its digit's
   //! offset; `key_digits` keeps each one's digit for the values. With
-  //! NEXT_DIGIT_COUNTS, each key's next digit is counted on the way.
+  //! NEXT_DIGIT_COUNTS, each key's next digit is counted: keys alone on the
+  //! way, pairs after.
   template <bool FULL_TILE>
   __device__ CUBLING_FORCEINLINE void
   ScatterKeys(int valid, const Extractor& digits, int (&key_digits)[ITEMS_PER_THREAD])
@@ -829,12 +830,24 @@ struct AgentRadixSortOnesweep
         key_digits[u] = static_cast<int>(digits.Digit(b));
         args.d_keys_out[s.digit_offsets[key_digits[u]] + static_cast<OffsetT>(i)] =
             detail::radix_sort_bits_out<IS_DESCENDING, KeyT>(b, decomposer);
-        if constexpr (NEXT_DIGIT_COUNTS)
+        if constexpr (NEXT_DIGIT_COUNTS && KEYS_ONLY)
         {
           if (count_next)
           {
             atomicAdd(&s.next.counts[next_digits.Digit(b)], 1u);
           }
+        }
+      }
+    }
+    if constexpr (NEXT_DIGIT_COUNTS && !KEYS_ONLY)
+    {
+      // Pairs count in a loop of their own: inside the one above, ptxas
+      // spilled 280 bytes a thread in place of 36 (int64_t count).
+      if (count_next)
+      {
+        for (int i = static_cast<int>(threadIdx.x); i < valid; i += BLOCK_THREADS)
+        {
+          atomicAdd(&s.next.counts[next_digits.Digit(keys[i])], 1u);
         }
       }
     }
