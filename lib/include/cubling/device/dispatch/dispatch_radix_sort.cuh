@@ -283,7 +283,7 @@ struct DispatchRadixSort
   enum Part
   {
     BINS,     //!< exclusive digit offsets, RADIX_DIGITS per pass per portion
-    COUNTERS, //!< a tile counter per launch, the histogram's blocks-done counter, then one per pass (NEXT_DIGIT_COUNTS)
+    COUNTERS, //!< a tile counter per launch, the histogram's blocks-done counter, then one per pass (PASS_COUNTERS)
     LOOKBACK, //!< RADIX_DIGITS words per tile of a portion
     KEYS,     //!< the keys between passes, when the input must stay as it is
     VALUES,   //!< the values, likewise
@@ -316,6 +316,18 @@ struct DispatchRadixSort
     return onesweep_word::MAX_LAUNCH_ITEMS / tile_items * tile_items;
   }
 
+  //! Whether a policy's Onesweep passes count the next pass's digits.
+  struct NextDigitCounts
+  {
+    template <typename Policy> constexpr int operator()(PolicyTag<Policy>) const
+    {
+      return Policy::OnesweepPolicy::NEXT_DIGIT_COUNTS ? 1 : 0;
+    }
+  };
+  //! The storage's blocks-done counters, one per pass, for the chain's
+  //! policies that count the next pass's digits: none if no policy does.
+  static constexpr bool PASS_COUNTERS = policy_chain_max<MaxPolicy>(NextDigitCounts{}) != 0;
+
   //! The portions of `num_items` keys for a policy.
   struct Portions
   {
@@ -341,7 +353,7 @@ struct DispatchRadixSort
     const size_t n            = static_cast<size_t>(num_items);
     return make_temp_storage_layout(
         temp_storage_part<OffsetT>(static_cast<size_t>(portions * passes * RADIX_DIGITS)),
-        temp_storage_part<unsigned int>(static_cast<size_t>(portions * passes + 1 + passes)),
+        temp_storage_part<unsigned int>(static_cast<size_t>(portions * passes + 1 + (PASS_COUNTERS ? passes : 0))),
         temp_storage_part<uint32_t>(static_cast<size_t>(tiles * RADIX_DIGITS)),
         temp_storage_part<KeyT>(spare_buffer ? n : 0, 128),
         temp_storage_part<std::conditional_t<KEYS_ONLY, char, ValueT>>(spare_buffer && !KEYS_ONLY ? n : 0, 128));
@@ -458,9 +470,9 @@ struct DispatchRadixSort
 
     // The histograms and counters are contiguous: one reset.
     unsigned int* d_histogram_done = d_counters + launches;
-    unsigned int* d_passes_done    = d_histogram_done + 1; // one per pass (NEXT_DIGIT_COUNTS)
-    const size_t reset_bytes =
-        static_cast<size_t>(reinterpret_cast<char*>(d_passes_done + passes) - reinterpret_cast<char*>(d_bins));
+    unsigned int* d_passes_done    = d_histogram_done + 1; // one per pass (PASS_COUNTERS)
+    const size_t reset_bytes       = static_cast<size_t>(
+        reinterpret_cast<char*>(d_passes_done + (PASS_COUNTERS ? passes : 0)) - reinterpret_cast<char*>(d_bins));
     CUBLING_RETURN_IF_ERROR(cudaMemsetAsync(d_bins, 0, reset_bytes, stream));
 
     int device = 0, sms = 0, blocks_per_sm = 0;
