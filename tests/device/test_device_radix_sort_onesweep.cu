@@ -19,8 +19,9 @@
 // stable sort (the values are the input indices, so stability is checked
 // too). Every case runs twice: with the library's policies, and with their
 // NEXT_DIGIT_COUNTS switch on (each pass counts the next pass's digits,
-// copying passes too, and the histogram counts the first pass's alone). A few dozen sorts of under a hundred thousand keys: small enough,
-// unlike the sweeping tests, for compute-sanitizer's racecheck.
+// copying passes too, and the histogram counts the first pass's alone).
+// A few dozen sorts of under a hundred thousand keys: small enough, unlike
+// the sweeping tests, for compute-sanitizer's racecheck.
 #include "refusing_launcher.cuh"
 #include "test_device_radix_sort.cuh"
 

@@ -730,36 +730,10 @@ struct AgentRadixSortOnesweep
         atomicAdd(next.d_bins + digit, static_cast<OffsetT>(count));
       }
     }
-    if (next.d_blocks_done == nullptr)
+    if (next.d_blocks_done != nullptr && detail::radix_sort_last_block(next.d_blocks_done, s.next.last_block))
     {
-      return;
-    }
-    __threadfence(); // this block's counts reach L2 before it says it is done
-    __syncthreads();
-    if (threadIdx.x == 0)
-    {
-      s.next.last_block = atomicAdd(next.d_blocks_done, 1u) == gridDim.x - 1;
-    }
-    __syncthreads();
-    if (!s.next.last_block)
-    {
-      return;
-    }
-    __threadfence(); // every other block's counts are read after its "done"
-    OffsetT counts[BINS_PER_THREAD];
-#pragma unroll
-    for (int u = 0; u < BINS_PER_THREAD; ++u)
-    {
-      counts[u] = ThreadDigit(u) < RADIX_DIGITS ? __ldcg(next.d_bins + ThreadDigit(u)) : OffsetT(0);
-    }
-    DigitScan(s.exchange.digits.scan).ExclusiveSum(counts, counts); // the exchange is no longer read
-#pragma unroll
-    for (int u = 0; u < BINS_PER_THREAD; ++u)
-    {
-      if (ThreadDigit(u) < RADIX_DIGITS)
-      {
-        next.d_bins[ThreadDigit(u)] = counts[u];
-      }
+      // the exchange, which the scan's storage shares, is no longer read
+      detail::radix_sort_scan_bins<BLOCK_THREADS, RADIX_DIGITS>(next.d_bins, s.exchange.digits.scan);
     }
   }
 
