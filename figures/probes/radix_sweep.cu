@@ -17,10 +17,6 @@
 //                     sized for the probe's own tiles);
 //   P_KL, P_PL, P_WL: look-back words a digit's thread reads at once, for
 //                     each of the three tiles above (unset: 4, 2, 4);
-//   P_KN, P_PN, P_WN: 1: each pass counts the next pass's digits
-//                     (NEXT_DIGIT_COUNTS), and the up-front histogram the
-//                     first pass's alone, for 4-byte keys alone, pairs and
-//                     8-byte keys (unset: 0);
 //   P_KX, P_PX:       1: the exchange apart from the ranking's shared memory
 //                     (EXCHANGE_APART), for 4-byte keys alone and for pairs
 //                     (unset: 0, 0; the library's: 1, 0);
@@ -367,34 +363,24 @@
 //       ahead, the slower: what is fetched competes with the sort's own
 //       reads and writes for L2 and DRAM, and a tile's loads were not
 //       waiting on DRAM for long enough to gain.
-//   - Next, for keys at 2^28 (built on 2026-11-28 as the policy switch
-//     NEXT_DIGIT_COUNTS, -DP_KN/P_PN/P_WN=1; not yet measured): the up-front histogram is about
-//     an eighth of the sort (ncu above: 610 of about 4980 us on the H100),
-//     bound by its four shared atomics a key, not by its loads or its bank
-//     conflicts. Pass p could count pass p + 1's digit of the keys it
-//     already holds, so that the histogram counts pass 0 alone, at the
-//     speed of a read; the gain is what the passes' own shared-memory pipe
-//     can hide of one more atomic a key. What it needs: a counts array
-//     beside a tile's storage (4-byte keys already fill the 48 KiB of
-//     static shared memory: dynamic storage, or counts aliased onto the
-//     ranking's once the look-back's barrier has passed, counting as the
-//     keys are scattered); a flush of 256 counts a tile to global memory;
-//     an exclusive scan of pass p + 1's counts before it starts (a small
-//     kernel, or the last tile of pass p); and the passes that copy a tile
-//     (one digit) must count too. As built: dynamic shared memory (4-byte
-//     keys already took it), the counts added as the keys are scattered,
-//     the last block of a pass's last launch scanning them (a blocks-done
-//     counter a pass in the storage's counters), what the pass needs in a
-//     kernel argument of its own (OnesweepNextDigitArgs). ptxas, library
-//     tiles, spill stores a thread, int64_t / int count, switch off -> on:
-//     keys u32 32 / 36 -> 44 / 80; f32 32 / 36 -> 48 / 80; pairs u32/u32
-//     20 / 20 -> 36 / 52 (the counting atomic is what adds them). Pairs
-//     count in a loop after the keys' scatter, reading the keys again: in
-//     the scatter's own loop, as keys alone do, they spilled 280 / 156;
-//     keys alone in a loop of their own spilled 88 / 104, and counting as
-//     the keys are loaded 40 / 88.
-//     With the four fields in OnesweepLaunchArgs, pairs spilled 340 / 192
-//     bytes with the switch off: hence the argument of its own.
+//   - Tried and not kept (built 2026-11-28 at 2f6e758 as the policy switch
+//     NEXT_DIGIT_COUNTS, measured on an H200 the same day, driver
+//     580.159.04): the up-front histogram is about an eighth of the sort
+//     (ncu above: 610 of about 4980 us on the H100), bound by its four
+//     shared atomics a key. So pass p counted pass p + 1's digit of the
+//     keys it held (1 KiB of counts in dynamic shared memory, added to
+//     global memory once the tile was written, the last block of the pass
+//     scanning them; copy passes counted too), and the histogram counted
+//     pass 0 alone. The Onesweep test passed with it on (108 cases), but
+//     ptxas spilled more (spill stores a thread, int64_t / int count, off
+//     -> on: keys u32 32 / 36 -> 44 / 80, pairs 20 / 20 -> 36 / 52), and
+//     the passes' extra atomic cost more than the histogram saved.
+//     Library tiles, off / on, cubling / CUB's faster call, two rounds
+//     taking turns, int64_t count: u32 2^24 0.830 / 0.896, 2^26 0.860 /
+//     0.916, 2^28 0.870 / 0.901; f32 2^26 0.871 / 0.896; u64 2^26 (probe
+//     tiles 384x15) 1.010 / 1.088; pairs 2^26 0.990 / 1.067, 2^28 1.000 /
+//     1.023. Removed, with its kernel argument, its storage counters and
+//     its test cases (the library is as at 5c82626).
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
@@ -541,21 +527,12 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_PX
 #define P_PX 0
 #endif
-#ifndef P_KN
-#define P_KN 0
-#endif
-#ifndef P_PN
-#define P_PN 0
-#endif
-#ifndef P_WN
-#define P_WN 0
-#endif
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
-template <int T, int I, int B, int L = 1, bool X = false, bool N = false>
+template <int T, int I, int B, int L = 1, bool X = false>
 using Onesweep = cubling::AgentRadixSortOnesweepPolicy<T, I, 8, cubling::BLOCK_SCAN_RAKING_MEMOIZE,
-                                                       cubling::WARP_MATCH_ANY, 1, B, L, X, N>;
+                                                       cubling::WARP_MATCH_ANY, 1, B, L, X>;
 
 template <typename KeyT, typename ValueT> struct Chain
 {
@@ -565,9 +542,8 @@ template <typename KeyT, typename ValueT> struct Chain
   {
     using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<P_HT, P_HI, P_HP, RADIX_BITS>;
     using OnesweepPolicy  = std::conditional_t<
-        (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB, P_WL, false, P_WN>,
-        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX, P_PN>,
-                           Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX, P_KN>>>;
+        (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB, P_WL>,
+        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX>, Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX>>>;
     // The cooperative sort of small inputs: the library's shape, unless
     // P_CT and P_CI set it (P_CT=0: none, every input takes the launches).
     using Library = typename cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT>::CooperativeTile;
@@ -722,7 +698,7 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
   const std::string variant = std::string(g_stream ? "stream_" : "") + (host_keys ? "hostkeys_" : "") + "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
-      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB) "_x" STR(P_KX) STR(P_PX) "_n" STR(P_KN) STR(P_PN) STR(P_WN);
+      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB) "_x" STR(P_KX) STR(P_PX);
   std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   size_t b = temp_bytes;
   using u32 = unsigned;

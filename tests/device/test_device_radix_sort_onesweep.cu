@@ -17,11 +17,8 @@
 // Each sort must make exactly the histogram launch and one launch per pass
 // (CountingRefusingLauncher), and its keys and values must match the CPU's
 // stable sort (the values are the input indices, so stability is checked
-// too). Every case runs twice: with the library's policies, and with their
-// NEXT_DIGIT_COUNTS switch on (each pass counts the next pass's digits,
-// copying passes too, and the histogram counts the first pass's alone).
-// A few dozen sorts of under a hundred thousand keys: small enough, unlike
-// the sweeping tests, for compute-sanitizer's racecheck.
+// too). A few dozen sorts of under a hundred thousand keys: small enough,
+// unlike the sweeping tests, for compute-sanitizer's racecheck.
 #include "refusing_launcher.cuh"
 #include "test_device_radix_sort.cuh"
 
@@ -39,33 +36,21 @@ long long plain_launches()
   return launches - cooperative_launches - cluster_launches;
 }
 
-//! Sort `n` keys of `dist` through Onesweep, in the window [begin_bit, end_bit), with the library's policies
-//! (their NEXT_DIGIT_COUNTS switch set as given), and check the sort and its launches.
-template <typename K, typename V, bool DESCENDING, bool NEXT_DIGIT_COUNTS>
-void onesweep_sort_with(int64_t n, Dist dist, int begin_bit, int end_bit)
+//! Sort `n` keys of `dist` through Onesweep, in the window [begin_bit, end_bit), and check the sort and its launches.
+template <typename K, typename V, bool DESCENDING>
+void onesweep_sort(int64_t n, Dist dist, int begin_bit = 0, int end_bit = int(sizeof(K) * 8))
 {
   using Policy       = hopper_policy_t<K, V>;
   constexpr int bits = Policy::OnesweepPolicy::RADIX_BITS;
   const int passes   = cubling::detail::radix_sort_passes(begin_bit, end_bit, bits);
   constexpr int value_bytes = std::is_void<V>::value ? 0 : int(sizeof(std::conditional_t<std::is_void<V>::value, char, V>));
-  check_set_context("Onesweep%s, %s %d-byte keys with %d-byte values, n = %lld, %s, bits [%d, %d)",
-                    NEXT_DIGIT_COUNTS ? " counting the next pass's digits" : "",
+  check_set_context("Onesweep, %s %d-byte keys with %d-byte values, n = %lld, %s, bits [%d, %d)",
                     DESCENDING ? "descending" : "ascending", static_cast<int>(sizeof(K)), value_bytes,
                     static_cast<long long>(n), dist_name(dist), begin_bit, end_bit);
   const long long before = plain_launches();
-  sort_through_dispatch<CountingRefusingLauncher, K, V, DESCENDING, NEXT_DIGIT_COUNTS>(make_keys<K>(n, dist),
-                                                                                       begin_bit, end_bit);
+  sort_through_dispatch<CountingRefusingLauncher, K, V, DESCENDING>(make_keys<K>(n, dist), begin_bit, end_bit);
   EXPECT(plain_launches() - before == 1 + passes, "%lld plain launches, expected the histogram and %d passes",
          plain_launches() - before, passes);
-}
-
-//! Sort `n` keys of `dist` through Onesweep, in the window [begin_bit, end_bit), and check the sort and its
-//! launches; with the library's policies, then with their NEXT_DIGIT_COUNTS switch on.
-template <typename K, typename V, bool DESCENDING>
-void onesweep_sort(int64_t n, Dist dist, int begin_bit = 0, int end_bit = int(sizeof(K) * 8))
-{
-  onesweep_sort_with<K, V, DESCENDING, false>(n, dist, begin_bit, end_bit);
-  onesweep_sort_with<K, V, DESCENDING, true>(n, dist, begin_bit, end_bit);
 }
 
 //! The sizes that take Onesweep here: just over what a cluster holds (a

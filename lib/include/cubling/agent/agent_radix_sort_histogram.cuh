@@ -16,8 +16,6 @@
 //!      turns the global counts into exclusive prefix sums in place, pass by
 //!      pass. So the passes read ready offsets, and no separate kernel scans
 //!      them.
-//! Where each Onesweep pass counts the next pass's digits (the policy's
-//! NEXT_DIGIT_COUNTS), the histogram counts the first pass's alone.
 #pragma once
 
 #include <cstdint>
@@ -81,53 +79,6 @@ __device__ CUBLING_FORCEINLINE KeyT radix_sort_bits_out(typename radix_key_codec
   return Codec::from_bits(bits, decomposer);
 }
 
-//! Whether this block is the last of its grid to get here, called by every
-//! thread once the block's atomics on global counts are issued.
-//! `d_blocks_done` counts the blocks (zero at launch); `last_block` is the
-//! block's shared answer. The last block then sees every other block's counts.
-__device__ CUBLING_FORCEINLINE bool radix_sort_last_block(unsigned int* d_blocks_done, bool& last_block)
-{
-  __threadfence(); // this block's counts reach L2 before it says it is done
-  __syncthreads();
-  if (threadIdx.x == 0)
-  {
-    last_block = atomicAdd(d_blocks_done, 1u) == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (last_block)
-  {
-    __threadfence(); // every other block's counts are read after its "done"
-  }
-  return last_block;
-}
-
-//! The `RADIX_DIGITS` digit counts at `bins` turned into exclusive prefix
-//! sums in place, by a block of `BLOCK_THREADS` threads (thread t the digits
-//! t * DIGITS_PER_THREAD on), read from L2.
-template <int BLOCK_THREADS, int RADIX_DIGITS, typename OffsetT>
-__device__ CUBLING_FORCEINLINE void
-radix_sort_scan_bins(OffsetT* bins, typename BlockScan<OffsetT, BLOCK_THREADS>::TempStorage& scan_storage)
-{
-  constexpr int DIGITS_PER_THREAD = (RADIX_DIGITS + BLOCK_THREADS - 1) / BLOCK_THREADS;
-  OffsetT counts[DIGITS_PER_THREAD];
-#pragma unroll
-  for (int k = 0; k < DIGITS_PER_THREAD; ++k)
-  {
-    const int digit = static_cast<int>(threadIdx.x) * DIGITS_PER_THREAD + k;
-    counts[k]       = digit < RADIX_DIGITS ? __ldcg(bins + digit) : OffsetT(0);
-  }
-  BlockScan<OffsetT, BLOCK_THREADS>(scan_storage).ExclusiveSum(counts, counts);
-#pragma unroll
-  for (int k = 0; k < DIGITS_PER_THREAD; ++k)
-  {
-    const int digit = static_cast<int>(threadIdx.x) * DIGITS_PER_THREAD + k;
-    if (digit < RADIX_DIGITS)
-    {
-      bins[digit] = counts[k];
-    }
-  }
-}
-
 } // namespace detail
 
 //! @brief One block's share of the up-front histograms of a radix sort (see the file comment).
@@ -150,6 +101,7 @@ struct AgentRadixSortHistogram
   static constexpr int RADIX_DIGITS      = 1 << RADIX_BITS;
   static constexpr int TILE_ITEMS        = BLOCK_THREADS * ITEMS_PER_THREAD;
   static constexpr int MAX_PASSES        = (static_cast<int>(sizeof(Bits)) * 8 + RADIX_BITS - 1) / RADIX_BITS;
+  static constexpr int DIGITS_PER_THREAD = (RADIX_DIGITS + BLOCK_THREADS - 1) / BLOCK_THREADS;
 
   using BlockScanT = BlockScan<OffsetT, BLOCK_THREADS>;
 
@@ -184,14 +136,14 @@ struct AgentRadixSortHistogram
   //! @param num_items      how many keys
   //! @param begin_bit      the first bit sorted on
   //! @param end_bit        one past the last bit sorted on
-  //! @param num_passes     the passes counted, from the first: all of the sort's, or fewer
   //! @param decomposer     splits a custom key into fields
   __device__ CUBLING_FORCEINLINE AgentRadixSortHistogram(TempStorage& temp_storage, OffsetT* d_bins,
                                                          unsigned int* d_blocks_done, const KeyT* d_keys,
-                                                         int64_t num_items, int begin_bit, int end_bit, int num_passes,
+                                                         int64_t num_items, int begin_bit, int end_bit,
                                                          Decomposer decomposer)
       : s(temp_storage.Alias()), d_bins(d_bins), d_blocks_done(d_blocks_done), d_keys(d_keys), num_items(num_items),
-        begin_bit(begin_bit), end_bit(end_bit), num_passes(num_passes), decomposer(decomposer)
+        begin_bit(begin_bit), end_bit(end_bit), num_passes(detail::radix_sort_passes(begin_bit, end_bit, RADIX_BITS)),
+        decomposer(decomposer)
   {
   }
 
@@ -240,7 +192,24 @@ struct AgentRadixSortHistogram
   {
     for (int pass = 0; pass < num_passes; ++pass)
     {
-      detail::radix_sort_scan_bins<BLOCK_THREADS, RADIX_DIGITS>(d_bins + pass * RADIX_DIGITS, s.scan);
+      OffsetT* pass_bins = d_bins + pass * RADIX_DIGITS;
+      OffsetT counts[DIGITS_PER_THREAD];
+#pragma unroll
+      for (int k = 0; k < DIGITS_PER_THREAD; ++k)
+      {
+        const int digit = threadIdx.x * DIGITS_PER_THREAD + k;
+        counts[k]       = digit < RADIX_DIGITS ? __ldcg(pass_bins + digit) : OffsetT(0);
+      }
+      BlockScanT(s.scan).ExclusiveSum(counts, counts);
+#pragma unroll
+      for (int k = 0; k < DIGITS_PER_THREAD; ++k)
+      {
+        const int digit = threadIdx.x * DIGITS_PER_THREAD + k;
+        if (digit < RADIX_DIGITS)
+        {
+          pass_bins[digit] = counts[k];
+        }
+      }
       __syncthreads(); // the scan's storage is reused by the next pass
     }
   }
@@ -285,8 +254,16 @@ struct AgentRadixSortHistogram
   __device__ CUBLING_FORCEINLINE void Process()
   {
     CountAndAdd();
-    if (detail::radix_sort_last_block(d_blocks_done, s.last_block))
+    __threadfence(); // this block's counts reach L2 before it says it is done
+    __syncthreads();
+    if (threadIdx.x == 0)
     {
+      s.last_block = atomicAdd(d_blocks_done, 1u) == gridDim.x - 1;
+    }
+    __syncthreads();
+    if (s.last_block)
+    {
+      __threadfence(); // every other block's counts are read after its "done"
       ScanCounts();
     }
   }

@@ -45,18 +45,6 @@
 //! exchange and the look-back. (Pairs still hold their ranks until the
 //! values come; the library exchanges them in the ranking's memory.)
 //!
-//! **The next pass's counts** (NEXT_DIGIT_COUNTS). The up-front histogram
-//! reads every key once, but adds one to a shared counter per key per pass,
-//! and those atomics, not its loads, set its speed. With this switch it
-//! counts the first pass's digits alone, and each pass counts the next
-//! pass's digit of every key it scatters: into shared counts, zeroed before
-//! the tile's first barrier and added to the next pass's global counts
-//! (OnesweepNextDigitArgs) once the tile is written. A pass that copies its tiles
-//! counts them too. The last block of the pass's last launch to finish (a
-//! counter, as in the histogram) turns those counts into the next pass's
-//! exclusive offsets; the next pass's launch waits for this one to end, so
-//! it reads them ready.
-//!
 //! **The look-back word.** 32 bits per digit per tile: the status in the top
 //! two bits (0: not ready, AGGREGATE, PREFIX), a launch tag in the next two,
 //! the count in the low 28 (a launch covers at most 2^28 - 1 keys: larger
@@ -139,12 +127,9 @@ namespace cubling
 //! @tparam EXCHANGE_APART_    the keys' exchange has shared memory of its own,
 //!                            beside the ranking's: each key goes to its
 //!                            place as soon as it is ranked (see the file comment)
-//! @tparam NEXT_DIGIT_COUNTS_ each pass counts the next pass's digits as it
-//!                            scatters, so that the up-front histogram counts
-//!                            the first pass's alone (see the file comment)
 template <int BLOCK_THREADS_, int ITEMS_PER_THREAD_, int RADIX_BITS_, BlockScanAlgorithm SCAN_ALGORITHM_,
           WarpMatchAlgorithm MATCH_ALGORITHM_ = WARP_MATCH_ANY, int RANK_NUM_PARTS_ = 1, int MIN_BLOCKS_ = 1,
-          int LOOK_BACK_WINDOW_ = 1, bool EXCHANGE_APART_ = false, bool NEXT_DIGIT_COUNTS_ = false>
+          int LOOK_BACK_WINDOW_ = 1, bool EXCHANGE_APART_ = false>
 struct AgentRadixSortOnesweepPolicy
 {
   static constexpr int BLOCK_THREADS                  = BLOCK_THREADS_;
@@ -156,7 +141,6 @@ struct AgentRadixSortOnesweepPolicy
   static constexpr int MIN_BLOCKS                     = MIN_BLOCKS_;
   static constexpr int LOOK_BACK_WINDOW               = LOOK_BACK_WINDOW_;
   static constexpr bool EXCHANGE_APART                = EXCHANGE_APART_;
-  static constexpr bool NEXT_DIGIT_COUNTS             = NEXT_DIGIT_COUNTS_;
   static constexpr int TILE_ITEMS                     = BLOCK_THREADS * ITEMS_PER_THREAD;
 };
 
@@ -230,23 +214,6 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct OnesweepLaunc
   int current_bit;              //!< the pass's first bit
   int num_bits;                 //!< the pass's bits
   uint32_t tag;                 //!< the launch's look-back tag
-};
-
-//! What a pass needs to count the next pass's digits (NEXT_DIGIT_COUNTS): a
-//! kernel argument of its own, beside OnesweepLaunchArgs, whose every field
-//! the ranking's registers feel (ptxas spilled 340 bytes in place of 20 for
-//! pairs with these four fields in it, the switch off).
-template <typename OffsetT> struct OnesweepNextDigitArgs
-{
-  //! The next pass's digit counts over the whole input, zero at the sort's
-  //! start, which this pass adds to (null: no next pass, or the switch off).
-  OffsetT* d_bins;
-  //! The pass's last portion: a blocks-done counter, zero at the sort's
-  //! start; the last block to finish turns d_bins into exclusive offsets
-  //! (null: another portion, or no next pass).
-  unsigned int* d_blocks_done;
-  int bit;      //!< the next pass's first bit
-  int num_bits; //!< and its bits
 };
 
 // example-begin copy-tile
@@ -336,24 +303,16 @@ struct AgentRadixSortOnesweep
   //! Keys only: the values' exchange is a byte that is never used.
   using ValueSlot = std::conditional_t<KEYS_ONLY, unsigned char, ValueT>;
 
-  static constexpr bool EXCHANGE_APART    = Policy::EXCHANGE_APART;
-  static constexpr bool NEXT_DIGIT_COUNTS = Policy::NEXT_DIGIT_COUNTS;
+  static constexpr bool EXCHANGE_APART = Policy::EXCHANGE_APART;
   //! The tile's keys, then its values, in their places in the tile's output.
   union Items
   {
     Uninitialized<Bits[TILE_ITEMS]> keys;
     Uninitialized<ValueSlot[KEYS_ONLY ? 1 : TILE_ITEMS]> values;
   };
-  //! The next pass's digit counts of the tile (NEXT_DIGIT_COUNTS), and
-  //! whether this block is the pass's last to finish.
-  struct NextCounts
-  {
-    uint32_t counts[RADIX_DIGITS];
-    bool last_block;
-  };
   //! Ranking, the keys' exchange and the values' exchange never overlap in
   //! time, unless the exchange is apart (EXCHANGE_APART); the digits'
-  //! offsets and the next pass's counts live through the whole tile.
+  //! offsets live through the whole tile.
   struct _TempStorage
   {
     union
@@ -368,7 +327,6 @@ struct AgentRadixSortOnesweep
       std::conditional_t<EXCHANGE_APART, NullType, Items> items;
     } exchange;
     std::conditional_t<EXCHANGE_APART, Items, NullType> apart; // the exchange apart (EXCHANGE_APART)
-    std::conditional_t<NEXT_DIGIT_COUNTS, NextCounts, NullType> next; // NEXT_DIGIT_COUNTS
     OffsetT digit_offsets[RADIX_DIGITS];
     int tile;
   };
@@ -378,7 +336,6 @@ struct AgentRadixSortOnesweep
 
   _TempStorage& s;
   const detail::OnesweepLaunchArgs<KeyT, ValueT, OffsetT>& args;
-  detail::OnesweepNextDigitArgs<OffsetT> next; //!< NEXT_DIGIT_COUNTS: where the next pass's counts go
   Decomposer decomposer;
   int tile;
   int counts[BINS_PER_THREAD]; //!< this tile's count of each of this thread's digits
@@ -387,12 +344,10 @@ struct AgentRadixSortOnesweep
   //! @param temp_storage  the block's shared memory
   //! @param args          the launch's arguments
   //! @param decomposer    splits a custom key into fields
-  //! @param next          NEXT_DIGIT_COUNTS: where the next pass's counts go (none by default)
   __device__ CUBLING_FORCEINLINE AgentRadixSortOnesweep(TempStorage& temp_storage,
                                                         const detail::OnesweepLaunchArgs<KeyT, ValueT, OffsetT>& args,
-                                                        Decomposer decomposer,
-                                                        detail::OnesweepNextDigitArgs<OffsetT> next = {})
-      : s(temp_storage.Alias()), args(args), next(next), decomposer(decomposer), tile(0)
+                                                        Decomposer decomposer)
+      : s(temp_storage.Alias()), args(args), decomposer(decomposer), tile(0)
   {
   }
 
@@ -690,53 +645,6 @@ struct AgentRadixSortOnesweep
     return __any_sync(0xffffffffu, one_digit) != 0;
   }
 
-  //! The digit extractor of the next pass (NEXT_DIGIT_COUNTS).
-  __device__ CUBLING_FORCEINLINE Extractor NextDigits() const
-  {
-    return Extractor(static_cast<uint32_t>(next.bit), static_cast<uint32_t>(next.num_bits), decomposer);
-  }
-
-  //! A copied tile's share of the next pass's counts (NEXT_DIGIT_COUNTS): its
-  //! `valid` keys, read again (from cache: the copy has just read them), one
-  //! at a time, so that the copy path takes few registers.
-  __device__ CUBLING_FORCEINLINE void CountNextDigits(const KeyT* keys, int valid)
-  {
-    if (next.d_bins == nullptr)
-    {
-      return;
-    }
-    const Extractor next_digits = NextDigits();
-    for (int i = static_cast<int>(threadIdx.x); i < valid; i += BLOCK_THREADS)
-    {
-      atomicAdd(&s.next.counts[next_digits.Digit(detail::radix_sort_bits_in<IS_DESCENDING>(keys[i], decomposer))], 1u);
-    }
-  }
-
-  //! The tile's counts of the next pass's digits, added to the pass's
-  //! (NEXT_DIGIT_COUNTS); in the last block of the pass's last launch, the
-  //! pass's counts turned into exclusive offsets for the next pass.
-  __device__ CUBLING_FORCEINLINE void AddNextCounts()
-  {
-    if (next.d_bins == nullptr)
-    {
-      return;
-    }
-    __syncthreads(); // every key of the tile counted
-    for (int digit = static_cast<int>(threadIdx.x); digit < RADIX_DIGITS; digit += BLOCK_THREADS)
-    {
-      const uint32_t count = s.next.counts[digit];
-      if (count > 0)
-      {
-        atomicAdd(next.d_bins + digit, static_cast<OffsetT>(count));
-      }
-    }
-    if (next.d_blocks_done != nullptr && detail::radix_sort_last_block(next.d_blocks_done, s.next.last_block))
-    {
-      // the exchange, which the scan's storage shares, is no longer read
-      detail::radix_sort_scan_bins<BLOCK_THREADS, RADIX_DIGITS>(next.d_bins, s.exchange.digits.scan);
-    }
-  }
-
   //! A pass on one digit: copy tile `t` of the portion where it is, and
   //! stamp the tile's look-back words with this launch's tag, as a ranked
   //! tile would. Without the stamp, the words of the launch three before
@@ -756,10 +664,6 @@ struct AgentRadixSortOnesweep
     const int valid = args.portion_items - tile_offset < TILE_ITEMS ? args.portion_items - tile_offset : TILE_ITEMS;
     detail::onesweep_copy_tile_out_of_line<ITEMS_PER_THREAD>(args.d_keys_in + tile_offset,
                                                              args.d_keys_out + args.portion_offset + tile_offset, valid);
-    if constexpr (NEXT_DIGIT_COUNTS)
-    {
-      CountNextDigits(args.d_keys_in + tile_offset, valid);
-    }
     if constexpr (!KEYS_ONLY)
     {
       detail::onesweep_copy_tile_out_of_line<ITEMS_PER_THREAD>(
@@ -784,16 +688,12 @@ struct AgentRadixSortOnesweep
   }
 
   //! Step 5, keys: out of the exchange, in tile order, each to its digit's
-  //! offset; `key_digits` keeps each one's digit for the values. With
-  //! NEXT_DIGIT_COUNTS, each key's next digit is counted: keys alone on the
-  //! way, pairs after.
+  //! offset; `key_digits` keeps each one's digit for the values.
   template <bool FULL_TILE>
   __device__ CUBLING_FORCEINLINE void
   ScatterKeys(int valid, const Extractor& digits, int (&key_digits)[ITEMS_PER_THREAD])
   {
-    const Bits* keys            = Exchange().keys.Alias();
-    const bool count_next       = NEXT_DIGIT_COUNTS && next.d_bins != nullptr;
-    const Extractor next_digits = NextDigits();
+    const Bits* keys = Exchange().keys.Alias();
 #pragma unroll
     for (int u = 0; u < ITEMS_PER_THREAD; ++u)
     {
@@ -804,25 +704,6 @@ struct AgentRadixSortOnesweep
         key_digits[u] = static_cast<int>(digits.Digit(b));
         args.d_keys_out[s.digit_offsets[key_digits[u]] + static_cast<OffsetT>(i)] =
             detail::radix_sort_bits_out<IS_DESCENDING, KeyT>(b, decomposer);
-        if constexpr (NEXT_DIGIT_COUNTS && KEYS_ONLY)
-        {
-          if (count_next)
-          {
-            atomicAdd(&s.next.counts[next_digits.Digit(b)], 1u);
-          }
-        }
-      }
-    }
-    if constexpr (NEXT_DIGIT_COUNTS && !KEYS_ONLY)
-    {
-      // Pairs count in a loop of their own: inside the one above, ptxas
-      // spilled 280 bytes a thread in place of 36 (int64_t count).
-      if (count_next)
-      {
-        for (int i = static_cast<int>(threadIdx.x); i < valid; i += BLOCK_THREADS)
-        {
-          atomicAdd(&s.next.counts[next_digits.Digit(keys[i])], 1u);
-        }
       }
     }
   }
@@ -950,27 +831,14 @@ struct AgentRadixSortOnesweep
     {
       s.tile = static_cast<int>(atomicAdd(args.d_tile_counter, 1u));
     }
-    if constexpr (NEXT_DIGIT_COUNTS)
-    {
-      for (int digit = static_cast<int>(threadIdx.x); digit < RADIX_DIGITS; digit += BLOCK_THREADS)
-      {
-        s.next.counts[digit] = 0;
-      }
-    }
     const bool one_digit = OneDigitPass();
     __syncthreads();
     if (one_digit)
     {
       CopyTile(s.tile);
+      return;
     }
-    else
-    {
-      ProcessTileAt<false>(s.tile);
-    }
-    if constexpr (NEXT_DIGIT_COUNTS)
-    {
-      AddNextCounts();
-    }
+    ProcessTileAt<false>(s.tile);
   }
 
   //! Steps 2 to 5 in a grid whose blocks are all resident at once (the

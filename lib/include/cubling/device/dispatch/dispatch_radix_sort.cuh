@@ -68,11 +68,7 @@ using radix_sort_offset_t = std::conditional_t<(sizeof(NumItemsT) <= 4), unsigne
 //! @tparam ValueT   the value type (NullType: keys only)
 //! @tparam COOPERATIVE  sort an input of a few tiles in one launch, cluster
 //!                      or cooperative (chapter 10's step 4 turns it off)
-//! @tparam NEXT_DIGIT_COUNTS  Hopper's Onesweep passes count the next pass's
-//!                      digits, and the histogram the first pass's alone
-//!                      (AgentRadixSortOnesweepPolicy); under trial, off
-template <typename KeyT, typename ValueT, bool COOPERATIVE = true, bool NEXT_DIGIT_COUNTS = false>
-struct DeviceRadixSortPolicy
+template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct DeviceRadixSortPolicy
 {
   static constexpr int KEY_BYTES   = static_cast<int>(sizeof(KeyT));
   static constexpr int VALUE_BYTES = std::is_same<ValueT, NullType>::value ? 0 : static_cast<int>(sizeof(ValueT));
@@ -241,10 +237,9 @@ struct DeviceRadixSortPolicy
     using OnesweepPolicy  = std::conditional_t<
         (WIDEST > 4),
         AgentRadixSortOnesweepPolicy<wide_threads, wide_items, RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1,
-                                     wide_min_blocks, look_back_window, false, NEXT_DIGIT_COUNTS>,
+                                     wide_min_blocks, look_back_window>,
         AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE,
-                                     WARP_MATCH_ANY, 1, onesweep_min_blocks, look_back_window, exchange_apart,
-                                     NEXT_DIGIT_COUNTS>>;
+                                     WARP_MATCH_ANY, 1, onesweep_min_blocks, look_back_window, exchange_apart>>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = COOPERATIVE;
     static constexpr bool CLUSTER_SMALL_INPUTS     = COOPERATIVE;
     using CooperativePolicy                        = CooperativeTile;
@@ -283,7 +278,7 @@ struct DispatchRadixSort
   enum Part
   {
     BINS,     //!< exclusive digit offsets, RADIX_DIGITS per pass per portion
-    COUNTERS, //!< a tile counter per launch, the histogram's blocks-done counter, then one per pass (PASS_COUNTERS)
+    COUNTERS, //!< a tile counter per launch, then the histogram's blocks-done counter
     LOOKBACK, //!< RADIX_DIGITS words per tile of a portion
     KEYS,     //!< the keys between passes, when the input must stay as it is
     VALUES,   //!< the values, likewise
@@ -316,18 +311,6 @@ struct DispatchRadixSort
     return onesweep_word::MAX_LAUNCH_ITEMS / tile_items * tile_items;
   }
 
-  //! Whether a policy's Onesweep passes count the next pass's digits.
-  struct NextDigitCounts
-  {
-    template <typename Policy> constexpr int operator()(PolicyTag<Policy>) const
-    {
-      return Policy::OnesweepPolicy::NEXT_DIGIT_COUNTS ? 1 : 0;
-    }
-  };
-  //! The storage's blocks-done counters, one per pass, for the chain's
-  //! policies that count the next pass's digits: none if no policy does.
-  static constexpr bool PASS_COUNTERS = policy_chain_max<MaxPolicy>(NextDigitCounts{}) != 0;
-
   //! The portions of `num_items` keys for a policy.
   struct Portions
   {
@@ -353,7 +336,7 @@ struct DispatchRadixSort
     const size_t n            = static_cast<size_t>(num_items);
     return make_temp_storage_layout(
         temp_storage_part<OffsetT>(static_cast<size_t>(portions * passes * RADIX_DIGITS)),
-        temp_storage_part<unsigned int>(static_cast<size_t>(portions * passes + 1 + (PASS_COUNTERS ? passes : 0))),
+        temp_storage_part<unsigned int>(static_cast<size_t>(portions * passes + 1)),
         temp_storage_part<uint32_t>(static_cast<size_t>(tiles * RADIX_DIGITS)),
         temp_storage_part<KeyT>(spare_buffer ? n : 0, 128),
         temp_storage_part<std::conditional_t<KEYS_ONLY, char, ValueT>>(spare_buffer && !KEYS_ONLY ? n : 0, 128));
@@ -469,10 +452,8 @@ struct DispatchRadixSort
     const int64_t launches      = portions * passes;
 
     // The histograms and counters are contiguous: one reset.
-    unsigned int* d_histogram_done = d_counters + launches;
-    unsigned int* d_passes_done    = d_histogram_done + 1; // one per pass (PASS_COUNTERS)
-    const size_t reset_bytes       = static_cast<size_t>(
-        reinterpret_cast<char*>(d_passes_done + (PASS_COUNTERS ? passes : 0)) - reinterpret_cast<char*>(d_bins));
+    const size_t reset_bytes =
+        static_cast<size_t>(reinterpret_cast<char*>(d_counters + launches + 1) - reinterpret_cast<char*>(d_bins));
     CUBLING_RETURN_IF_ERROR(cudaMemsetAsync(d_bins, 0, reset_bytes, stream));
 
     int device = 0, sms = 0, blocks_per_sm = 0;
@@ -488,7 +469,7 @@ struct DispatchRadixSort
         ceil_div(num_items < portion_items ? num_items : portion_items, TILE_ITEMS) * RADIX_DIGITS;
     const LaunchConfig histogram_how{dim3(static_cast<unsigned>(histogram_blocks)), dim3(Histogram::BLOCK_THREADS), 0,
                                      stream};
-    CUBLING_RETURN_IF_ERROR(Launcher::Launch(histogram_how, histogram, d_bins, d_histogram_done, d_keys.Current(),
+    CUBLING_RETURN_IF_ERROR(Launcher::Launch(histogram_how, histogram, d_bins, d_counters + launches, d_keys.Current(),
                                              num_items, begin_bit, end_bit, d_lookback, lookback_words, decomposer));
 
     // The passes, one launch per pass and portion.
@@ -505,10 +486,8 @@ struct DispatchRadixSort
     const ValueT* values_in = d_values.Current();
     for (int pass = 0; pass < passes; ++pass)
     {
-      const int target    = radix_sort_pass_target(pass, passes, is_overwrite_okay);
-      const int bit       = begin_bit + pass * RADIX_BITS;
-      const int next_bit  = bit + RADIX_BITS;
-      const bool has_next = Onesweep::NEXT_DIGIT_COUNTS && pass + 1 < passes; // this pass counts the next one's digits
+      const int target = radix_sort_pass_target(pass, passes, is_overwrite_okay);
+      const int bit    = begin_bit + pass * RADIX_BITS;
       for (int64_t portion = 0; portion < portions; ++portion)
       {
         const int64_t launch = pass * portions + portion;
@@ -533,15 +512,7 @@ struct DispatchRadixSort
         LaunchConfig how{dim3(static_cast<unsigned>(ceil_div(int64_t{items}, TILE_ITEMS))),
                          dim3(Onesweep::BLOCK_THREADS), onesweep_shared, stream};
         how.programmatic_serialization = ptx >= 900;
-        OnesweepNextDigitArgs<OffsetT> next{};
-        if (has_next)
-        {
-          next.d_bins        = d_bins + (pass + 1) * RADIX_DIGITS;
-          next.d_blocks_done = portion + 1 == portions ? d_passes_done + pass : nullptr;
-          next.bit           = next_bit;
-          next.num_bits      = end_bit - next_bit < RADIX_BITS ? end_bit - next_bit : RADIX_BITS;
-        }
-        CUBLING_RETURN_IF_ERROR(Launcher::Launch(how, onesweep, args, decomposer, next));
+        CUBLING_RETURN_IF_ERROR(Launcher::Launch(how, onesweep, args, decomposer));
       }
       keys_in   = key_buffers[target];
       values_in = value_buffers[target];

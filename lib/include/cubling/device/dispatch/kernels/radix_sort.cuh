@@ -42,19 +42,15 @@ namespace detail
 {
 
 //! Zero `lookback_words` look-back words, then count every pass's digits
-//! (AgentRadixSortHistogram), or the first pass's alone where the Onesweep
-//! passes count the next one's (NEXT_DIGIT_COUNTS); the last block leaves
-//! exclusive offsets in `d_bins`.
+//! (AgentRadixSortHistogram); the last block leaves exclusive offsets in `d_bins`.
 template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename OffsetT, typename Decomposer>
 __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::HistogramPolicy::BLOCK_THREADS)
     DeviceRadixSortHistogramKernel(OffsetT* d_bins, unsigned int* d_blocks_done, const KeyT* d_keys, int64_t num_items,
                                    int begin_bit, int end_bit, uint32_t* d_lookback, int64_t lookback_words,
                                    Decomposer decomposer)
 {
-  using Policy = typename MaxPolicy::ActivePolicy;
-  using Agent  = AgentRadixSortHistogram<typename Policy::HistogramPolicy, IS_DESCENDING, KeyT, OffsetT, Decomposer>;
-  const int passes         = radix_sort_passes(begin_bit, end_bit, Policy::HistogramPolicy::RADIX_BITS);
-  const int counted_passes = Policy::OnesweepPolicy::NEXT_DIGIT_COUNTS && passes > 1 ? 1 : passes;
+  using Agent = AgentRadixSortHistogram<typename MaxPolicy::ActivePolicy::HistogramPolicy, IS_DESCENDING, KeyT, OffsetT,
+                                        Decomposer>;
   allow_dependent_grid();
   const int64_t stride = int64_t{gridDim.x} * blockDim.x;
   for (int64_t i = int64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < lookback_words; i += stride)
@@ -62,8 +58,7 @@ __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::HistogramPolicy::BLOC
     d_lookback[i] = 0;
   }
   __shared__ typename Agent::TempStorage temp_storage;
-  Agent(temp_storage, d_bins, d_blocks_done, d_keys, num_items, begin_bit, end_bit, counted_passes, decomposer)
-      .Process();
+  Agent(temp_storage, d_bins, d_blocks_done, d_keys, num_items, begin_bit, end_bit, decomposer).Process();
 }
 
 //! The most static shared memory a kernel may declare; a block's storage
@@ -99,14 +94,13 @@ template <typename T> __device__ CUBLING_FORCEINLINE T& block_shared_storage()
 template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename ValueT, typename OffsetT, typename Decomposer>
 __global__ void __launch_bounds__(MaxPolicy::ActivePolicy::OnesweepPolicy::BLOCK_THREADS,
                                   MaxPolicy::ActivePolicy::OnesweepPolicy::MIN_BLOCKS)
-    DeviceRadixSortOnesweepKernel(OnesweepLaunchArgs<KeyT, ValueT, OffsetT> args, Decomposer decomposer,
-                                  OnesweepNextDigitArgs<OffsetT> next)
+    DeviceRadixSortOnesweepKernel(OnesweepLaunchArgs<KeyT, ValueT, OffsetT> args, Decomposer decomposer)
 {
   using Agent = AgentRadixSortOnesweep<typename MaxPolicy::ActivePolicy::OnesweepPolicy, IS_DESCENDING, KeyT, ValueT,
                                        OffsetT, Decomposer>;
   wait_for_prerequisite_grid();
   allow_dependent_grid();
-  Agent(block_shared_storage<typename Agent::TempStorage>(), args, decomposer, next).Process();
+  Agent(block_shared_storage<typename Agent::TempStorage>(), args, decomposer).Process();
 }
 
 //! Which of a sort's two buffers pass `pass` of `passes` writes. In place
