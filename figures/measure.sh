@@ -38,6 +38,13 @@
 #     test and 8 runs at once: every shard of the paths, scan by-key and scan
 #     by-key wide tests finished within 370 s; two of the four shards of the
 #     radix sort float keys test did not.
+#   - H200 (2026-11-28), only cubling's kernels, racecheck alone, the radix
+#     sort integer keys test in 8 shards: 8 runs at once, 3 shards clean
+#     and 5 not finished in 498 s; then one run at a time, shards 0 and 2
+#     clean in 89 s each (shard 3 unfinished in the 126 s left). The runs
+#     share one GPU, which time-slices their contexts, and these kernels
+#     wait on other blocks (look-back, grid barriers): one at a time
+#     (CUBLING_SANITIZER_JOBS=1) finishes more of them.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
