@@ -17,6 +17,13 @@
 //                     sized for the probe's own tiles);
 //   P_KL, P_PL, P_WL: look-back words a digit's thread reads at once, for
 //                     each of the three tiles above (unset: 4, 2, 4);
+//   P_KM, P_PM:       the ranking's match, for 4-byte keys alone and for
+//                     pairs: 0 WARP_MATCH_ANY (unset; the library's), 1
+//                     WARP_MATCH_ATOMIC_OR;
+//   P_KR, P_PR:       the ranking's copies of its counters (unset: 1);
+//   P_KS, P_PS:       the ranking's block scan: 0 BLOCK_SCAN_RAKING, 1
+//                     BLOCK_SCAN_RAKING_MEMOIZE (unset; the library's), 2
+//                     BLOCK_SCAN_WARP_SCANS;
 //   P_KX, P_PX:       1: the exchange apart from the ranking's shared memory
 //                     (EXCHANGE_APART), for 4-byte keys alone and for pairs
 //                     (unset: 0, 0; the library's: 1, 0);
@@ -381,6 +388,18 @@
 //     tiles 384x15) 1.010 / 1.088; pairs 2^26 0.990 / 1.067, 2^28 1.000 /
 //     1.023. Removed, with its kernel argument, its storage counters and
 //     its test cases (the library is as at 5c82626).
+//   - Next, not yet measured (flags added 2026-11-28): the ranking's other
+//     settings, which the library has and no sweep had tried on Onesweep.
+//     ptxas, spill stores a thread of the Onesweep kernels, int64_t / int
+//     count, library tiles: as the library is, keys u32 32 / 36, f32 32 /
+//     36, pairs 20 / 20; warp scans in the ranking (-DP_KS=2 -DP_PS=2):
+//     keys u32 0 / 0, f32 0 / 0, pairs 24 / 20; the same at 384x26 keys
+//     (-DP_KI=26, with -DP_CT=0: the cooperative tile must not be smaller
+//     than the Onesweep tile) 20 / 8, f32 16 / 8; at 384x28 76 / 72;
+//     two copies of the counters (-DP_KR=2 -DP_PR=2) 52 / 52, pairs 28;
+//     the atomic-OR match (-DP_KM=1 -DP_PM=1) 144 / 144, f32 192 / 196,
+//     pairs 28. Pairs at 256x36, three blocks an SM (80 registers): 504 /
+//     528, so no pairs tile of 256 threads at 3 blocks.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
@@ -527,12 +546,34 @@ __device__ __forceinline__ void probe_stamp(int step)
 #ifndef P_PX
 #define P_PX 0
 #endif
+#ifndef P_KM
+#define P_KM 0
+#endif
+#ifndef P_PM
+#define P_PM 0
+#endif
+#ifndef P_KR
+#define P_KR 1
+#endif
+#ifndef P_PR
+#define P_PR 1
+#endif
+#ifndef P_KS
+#define P_KS 1
+#endif
+#ifndef P_PS
+#define P_PS 1
+#endif
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
-template <int T, int I, int B, int L = 1, bool X = false>
-using Onesweep = cubling::AgentRadixSortOnesweepPolicy<T, I, 8, cubling::BLOCK_SCAN_RAKING_MEMOIZE,
-                                                       cubling::WARP_MATCH_ANY, 1, B, L, X>;
+// M: 0 WARP_MATCH_ANY, 1 WARP_MATCH_ATOMIC_OR; R: the ranking's copies of
+// its counters; S: the ranking's block scan, as cubling::BlockScanAlgorithm
+// numbers it (0 raking, 1 raking memoized, 2 warp scans).
+template <int T, int I, int B, int L = 1, bool X = false, int M = 0, int R = 1, int S = 1>
+using Onesweep =
+    cubling::AgentRadixSortOnesweepPolicy<T, I, 8, static_cast<cubling::BlockScanAlgorithm>(S),
+                                          static_cast<cubling::WarpMatchAlgorithm>(M), R, B, L, X>;
 
 template <typename KeyT, typename ValueT> struct Chain
 {
@@ -543,7 +584,8 @@ template <typename KeyT, typename ValueT> struct Chain
     using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<P_HT, P_HI, P_HP, RADIX_BITS>;
     using OnesweepPolicy  = std::conditional_t<
         (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB, P_WL>,
-        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX>, Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX>>>;
+        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX, P_PM, P_PR, P_PS>,
+                           Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX, P_KM, P_KR, P_KS>>>;
     // The cooperative sort of small inputs: the library's shape, unless
     // P_CT and P_CI set it (P_CT=0: none, every input takes the launches).
     using Library = typename cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT>::CooperativeTile;
@@ -698,7 +740,7 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
   const std::string variant = std::string(g_stream ? "stream_" : "") + (host_keys ? "hostkeys_" : "") + "k" STR(P_KT) "x" STR(P_KI) "b" STR(P_KB) "_p" STR(P_PT) "x" STR(P_PI) "b" STR(P_PB) "_w" STR(
-      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB) "_x" STR(P_KX) STR(P_PX);
+      P_WT) "x" STR(P_WI) "b" STR(P_WB) "_c" STR(P_CT) "x" STR(P_CI) "_s" STR(P_ST) "x" STR(P_SI) "b" STR(P_SB) "_g" STR(P_GT) "x" STR(P_GI) "b" STR(P_GB) "_h" STR(P_HT) "x" STR(P_HI) "p" STR(P_HP) "_l" STR(P_KL) STR(P_PL) STR(P_WL) "_b" STR(P_BK) "x" STR(P_BT) "x" STR(P_BI) "x" STR(P_BB) "_x" STR(P_KX) STR(P_PX) "_r" STR(P_KM) STR(P_KR) STR(P_KS) STR(P_PM) STR(P_PR) STR(P_PS);
   std::printf("variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check\n");
   size_t b = temp_bytes;
   using u32 = unsigned;
