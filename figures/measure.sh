@@ -18,7 +18,8 @@
 # CUBLING_SANITIZER_JOBS (default 8) how many runs go at once.
 # CUBLING_SANITIZER_SHARDS=<n> splits each test's run into n processes
 # (CUBLING_SHARD=i/n: the DeviceScan and DeviceRadixSort tests then check
-# every n-th case each). CUBLING_SANITIZER_ARGS adds arguments to
+# every n-th case each); CUBLING_SANITIZER_SHARD_LIST="3 4 7" runs only those
+# shards (the rest of an earlier call's). CUBLING_SANITIZER_ARGS adds arguments to
 # compute-sanitizer, such as "--kernel-name kns=7cubling" (only cubling's
 # kernels, not the CUB oracle's).
 # Racecheck is the slow tool. Under CUBLING_QUICK=1, one DeviceScan or
@@ -117,11 +118,13 @@ for test in tests:
         command = command + ["--n", "1,33,1000,65537"]
     labels = next((p["value"] for p in test.get("properties", []) if p["name"] == "LABELS"), [])
     shards = int(os.environ.get("CUBLING_SANITIZER_SHARDS", "1"))
+    picked = [int(i) for i in os.environ.get("CUBLING_SANITIZER_SHARD_LIST", "").split()] or range(shards)
     jobs += [(test["name"] + (f" [{i}/{shards}]" if shards > 1 else ""), tool, command,
               {"CUBLING_SHARD": f"{i}/{shards}"} if shards > 1 else {}, "refuses_launches" in labels)
-             for tool in tools for i in range(shards)]
+             for tool in tools for i in picked]
 counts = {True: 0, False: 0, None: 0}  # clean, failed, not finished
-# the runs share the GPU; the sanitizer is CPU-bound (CUBLING_SANITIZER_JOBS runs at once, default 8)
+# CUBLING_SANITIZER_JOBS runs at once (default 8): they share the GPU, and for kernels that wait on
+# other blocks (the radix sort's) one at a time finishes more (see the comment at the top)
 with ThreadPoolExecutor(max_workers=int(os.environ.get("CUBLING_SANITIZER_JOBS", "8"))) as pool:
     for ok, line in pool.map(sanitize, jobs):
         counts[ok] += 1
