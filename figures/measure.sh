@@ -104,6 +104,9 @@ def sanitize(job):
     line = f"{name:45s} {tool:10s} {'clean' if run.returncode == 0 else 'FAILED (exit %d)' % run.returncode}  {' '.join(summary)}"
     return run.returncode == 0, line + ("" if run.returncode == 0 else "\n" + run.stdout[-3000:] + run.stderr[-1000:])
 
+shards = int(os.environ.get("CUBLING_SANITIZER_SHARDS", "1"))
+# the shards to run: CUBLING_SANITIZER_SHARD_LIST's, among the `shards` (unset: all of them)
+picked = [i for i in map(int, os.environ.get("CUBLING_SANITIZER_SHARD_LIST", "").split()) if i < shards] or range(shards)
 jobs = []
 for test in tests:
     if not re.search(only, test["name"]):
@@ -117,8 +120,6 @@ for test in tests:
     if "--check" in command:  # chapter checks: small odd sizes, since the sanitizer slows kernels 10-100x
         command = command + ["--n", "1,33,1000,65537"]
     labels = next((p["value"] for p in test.get("properties", []) if p["name"] == "LABELS"), [])
-    shards = int(os.environ.get("CUBLING_SANITIZER_SHARDS", "1"))
-    picked = [int(i) for i in os.environ.get("CUBLING_SANITIZER_SHARD_LIST", "").split()] or range(shards)
     jobs += [(test["name"] + (f" [{i}/{shards}]" if shards > 1 else ""), tool, command,
               {"CUBLING_SHARD": f"{i}/{shards}"} if shards > 1 else {}, "refuses_launches" in labels)
              for tool in tools for i in picked]

@@ -567,9 +567,8 @@ __device__ __forceinline__ void probe_stamp(int step)
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
-// M: 0 WARP_MATCH_ANY, 1 WARP_MATCH_ATOMIC_OR; R: the ranking's copies of
-// its counters; S: the ranking's block scan, as cubling::BlockScanAlgorithm
-// numbers it (0 raking, 1 raking memoized, 2 warp scans).
+// M, R, S: the ranking's match, counter copies and block scan (P_KM, P_KR,
+// P_KS in the file comment).
 template <int T, int I, int B, int L = 1, bool X = false, int M = 0, int R = 1, int S = 1>
 using Onesweep =
     cubling::AgentRadixSortOnesweepPolicy<T, I, 8, static_cast<cubling::BlockScanAlgorithm>(S),
