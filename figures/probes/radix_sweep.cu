@@ -388,9 +388,20 @@
 //     tiles 384x15) 1.010 / 1.088; pairs 2^26 0.990 / 1.067, 2^28 1.000 /
 //     1.023. Removed, with its kernel argument, its storage counters and
 //     its test cases (the library is as at 5c82626).
-//   - Next, not yet measured (flags added 2026-11-28): the ranking's other
-//     settings, which the library has and no sweep had tried on Onesweep.
-//     ptxas, spill stores a thread of the Onesweep kernels, int64_t / int
+//   - Not kept (2026-11-28, H200, driver 580.159.04, the four builds
+//     taking turns in one run, two rounds): the ranking's other block
+//     scans, which the library has and no sweep had tried on Onesweep.
+//     cubling / CUB's faster call, int64_t count, the two rounds, library
+//     tiles (raking with memoized partials) / raking (-DP_KS=0 -DP_PS=0) /
+//     warp scans (-DP_KS=2 -DP_PS=2) / warp scans at 384x26 keys: u32 2^24
+//     0.826-0.825 / 0.823-0.829 / 0.828-0.826 / 0.837; 2^26 0.860-0.859 /
+//     0.859-0.860 / 0.865 / 0.863; 2^28 0.870 / 0.870-0.869 / 0.876 /
+//     0.870; f32 2^26 0.871-0.870 / 0.869 / 0.888-0.889 / 0.877; pairs 2^26
+//     0.992-0.993 / 0.993-0.995 / 0.993-0.992 / 0.993; 2^28 1.000-1.001 /
+//     1.002 / 1.000-1.001 / 1.001. Warp scans remove the keys kernels'
+//     spills and gain nothing: neither the spills nor the block scan are
+//     what holds a pass at half the copy's speed. Before the run, ptxas
+//     spill stores a thread of the Onesweep kernels, int64_t / int
 //     count, library tiles: as the library is, keys u32 32 / 36, f32 32 /
 //     36, pairs 20 / 20; warp scans in the ranking (-DP_KS=2 -DP_PS=2):
 //     keys u32 0 / 0, f32 0 / 0, pairs 24 / 20; the same at 384x26 keys
