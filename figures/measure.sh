@@ -16,6 +16,9 @@
 # and reports it as not finished (never as clean). CUBLING_SANITIZER_TOOLS
 # (default "memcheck racecheck synccheck initcheck") picks the tools, and
 # CUBLING_SANITIZER_JOBS (default 8) how many runs go at once.
+# CUBLING_SANITIZER_GPUS="0 1 2 3" spreads the runs over those GPUs, each run
+# on one of them (CUDA_VISIBLE_DEVICES); CUBLING_SANITIZER_JOBS is then the
+# runs at once on each GPU (default 1).
 # CUBLING_SANITIZER_SHARDS=<n> splits each test's run into n processes
 # (CUBLING_SHARD=i/n: the DeviceScan and DeviceRadixSort tests then check
 # every n-th case each); CUBLING_SANITIZER_SHARD_LIST="3 4 7" runs only those
@@ -46,6 +49,13 @@
 #     share one GPU, which time-slices their contexts, and these kernels
 #     wait on other blocks (look-back, grid barriers): one at a time
 #     (CUBLING_SANITIZER_JOBS=1) finishes more of them.
+#   - 4 x H200 (2026-11-28), only cubling's kernels, racecheck alone, one
+#     run a GPU at a time, each run's time: the integer and float keys
+#     tests in 8 shards 45-255 s (the two longest beside a 64-job build);
+#     pairs in 8 shards 31-156 s, with two unfinished in 208-216 s, which
+#     as 16 shards took 15-236 s; large in 2 shards 319-336 s; safety in 2
+#     shards 52-55 s. Spread over four GPUs, the racecheck of every radix
+#     test finished in three calls.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
@@ -78,7 +88,7 @@ done
 
 [[ " $phases " == *" sanitizer "* ]] || exit 0
 python3 - "$out" "$only" <<'PY' 2>&1 | tee "$out/sanitizer.log"
-import json, os, re, subprocess, sys
+import json, os, queue, re, subprocess, sys
 out, only = sys.argv[1], sys.argv[2]
 limit = int(os.environ.get("CUBLING_SANITIZER_TIMEOUT", "0")) or None  # seconds a run may take (unset: no limit)
 tools = os.environ.get("CUBLING_SANITIZER_TOOLS", "memcheck racecheck synccheck initcheck").split()
@@ -93,17 +103,27 @@ def sanitize(job):
     # Tests labelled refuses_launches provoke cudaErrorCooperativeLaunchTooLarge on purpose (the
     # fallback is what they test): memcheck still checks their memory, but does not count those API errors.
     api = ["--report-api-errors", "no"] if tool == "memcheck" and refusing else []
+    gpu = free_gpus.get() if gpus else None
+    device = {"CUDA_VISIBLE_DEVICES": gpu} if gpus else {}
     try:
         run = subprocess.run(["compute-sanitizer", "--tool", tool, "--error-exitcode", "99"] + extra + api + command,
-                             capture_output=True, text=True, env=dict(os.environ, CUBLING_QUICK="1", **shard),
-                             timeout=limit)
+                             capture_output=True, text=True,
+                             env=dict(os.environ, CUBLING_QUICK="1", **shard, **device), timeout=limit)
     except subprocess.TimeoutExpired:
         return None, f"{name:45s} {tool:10s} NOT FINISHED in {limit} s (CUBLING_SANITIZER_TIMEOUT)"
+    finally:
+        if gpus:
+            free_gpus.put(gpu)
 
     summary = [l for l in run.stdout.splitlines() if "ERROR SUMMARY" in l or "RACECHECK SUMMARY" in l]
     line = f"{name:45s} {tool:10s} {'clean' if run.returncode == 0 else 'FAILED (exit %d)' % run.returncode}  {' '.join(summary)}"
     return run.returncode == 0, line + ("" if run.returncode == 0 else "\n" + run.stdout[-3000:] + run.stderr[-1000:])
 
+gpus = os.environ.get("CUBLING_SANITIZER_GPUS", "").split()  # unset: every run on the default GPU
+jobs_at_once = int(os.environ.get("CUBLING_SANITIZER_JOBS", "1" if gpus else "8"))  # a GPU, where GPUS are named
+free_gpus = queue.Queue()
+for gpu in gpus * jobs_at_once:
+    free_gpus.put(gpu)
 shards = int(os.environ.get("CUBLING_SANITIZER_SHARDS", "1"))
 # the shards to run: CUBLING_SANITIZER_SHARD_LIST's, among the `shards` (unset: all of them)
 picked = [i for i in map(int, os.environ.get("CUBLING_SANITIZER_SHARD_LIST", "").split()) if i < shards] or range(shards)
@@ -126,7 +146,7 @@ for test in tests:
 counts = {True: 0, False: 0, None: 0}  # clean, failed, not finished
 # CUBLING_SANITIZER_JOBS runs at once (default 8): they share the GPU, and for kernels that wait on
 # other blocks (the radix sort's) one at a time finishes more (see the comment at the top)
-with ThreadPoolExecutor(max_workers=int(os.environ.get("CUBLING_SANITIZER_JOBS", "8"))) as pool:
+with ThreadPoolExecutor(max_workers=jobs_at_once * max(len(gpus), 1)) as pool:
     for ok, line in pool.map(sanitize, jobs):
         counts[ok] += 1
         print(line, flush=True)
