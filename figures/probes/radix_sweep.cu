@@ -411,6 +411,24 @@
 //     the atomic-OR match (-DP_KM=1 -DP_PM=1) 144 / 144, f32 192 / 196,
 //     pairs 28. Pairs at 256x36, three blocks an SM (80 registers): 504 /
 //     528, so no pairs tile of 256 threads at 3 blocks.
+//   - Next, not yet measured (built here 2026-11-28): the atomic-OR match
+//     (-DP_KM=1), which finds a key's peers with one shared atomic and a
+//     read where the match by votes takes three instructions a digit bit:
+//     24 of the about 95 warp instructions that 32 keys cost in a pass (ncu
+//     above: 50-56 M a pass at 2^24). Made to fit in registers; ptxas,
+//     spill stores a thread of the
+//     u32 / f32 keys kernels, int64_t count: 384x24 at 3 blocks an SM 144 /
+//     192 (raking) and 48 / 160 (warp scans, -DP_KS=2); 384x20 80 / 88
+//     (raking) and 0 / 0 (warp scans); 384x18 and 384x16 with warp scans
+//     0 / 0; 384x24 at 2 blocks an SM with warp scans (80 registers) 0 / 0.
+//     Pairs with it (-DP_PM=1 -DP_PS=2) 24-28. To run, with the library's
+//     tiles as k0 (-DP_CT=0 where the keys' tile is smaller than 9216):
+//     figures/probes/radix_variants.sh OUT k0:"$L" \
+//       km20:"-DP_KT=384 -DP_KI=20 -DP_KB=3 -DP_KX=1 -DP_KM=1 -DP_KS=2 -DP_CT=0 $P" \
+//       km18:"... -DP_KI=18 ..." km16:"... -DP_KI=16 ..." \
+//       km24b2:"-DP_KT=384 -DP_KI=24 -DP_KB=2 -DP_KX=1 -DP_KM=1 -DP_KS=2 $P"
+//     where L is the library's tiles (radix_variants.sh's comment) and P
+//     the library's pairs tile with -DP_PM=1 -DP_PS=2.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
