@@ -1,0 +1,352 @@
+// histogram_pairs.cu: can the up-front histogram of a 32-bit radix sort make
+// fewer shared atomics per key? A design probe, not a chapter step.
+//
+// DeviceRadixSort's histogram kernel (AgentRadixSortHistogram) reads each key
+// once and adds one to a shared counter for each of its four 8-bit digits:
+// four shared atomics a key. Nsight Compute found it bound by them (the
+// memory pipes 92% busy, radix_sweep.cu's comment), at about twice the time
+// of a plain read of the keys. This probe counts the two low digits
+// together instead: one table of 65536 16-bit counters (128 KiB of shared
+// memory, two counters a 32-bit word) indexed by the key's low 16 bits,
+// so one atomic counts both digits of the first two passes. The two high
+// digits keep 256-counter tables. Three atomics a key instead of four.
+//
+// The table costs what the plain histograms did not:
+//   - one block an SM (128 KiB of the 227 KiB), so 1024 threads to keep
+//     32 warps an SM;
+//   - the 16-bit counters must not overflow: a block empties its table every
+//     FLUSH_TILES tiles, with FLUSH_TILES x TILE below 65536 keys. Emptying
+//     reads the table once, row by row (a row is one second digit, 256
+//     first digits, 512 bytes: lane l reads 16 of them, 8 counters): the
+//     row's sum is the second digit's count, and each lane's 8 columns add
+//     up the first digits' counts; then it writes the row back as zeros.
+//
+// Timed here on the same keys, taking turns, with L2 overwritten before
+// each call, and the counts compared (as exclusive offsets, the library
+// kernel's output):
+//   - library: the library's kernel, launched as the dispatch launches it
+//     (as many blocks as fit, after a memset of the bins and counter);
+//   - pairs_<threads>x<items>: this probe's kernel, after the same memset;
+//   - read: a kernel that only reads the keys, 16 bytes a load (the floor).
+// Uniform keys (probe_data.cuh's hash) and all-equal keys (the worst case
+// for bank conflicts and the flush bound).
+//
+// Not yet measured: built here (2026-11-28) without a GPU. ptxas: 48 to 52
+// registers a thread, no spills, 6 KiB of static shared memory beside the
+// table's 128 KiB (one block an SM); the library's kernel 32 registers.
+// What would make it worth building into the library: at 2^28 uniform keys,
+// a histogram faster than the library's by well over a tenth of its time,
+// since the sort's whole gap to its target is a few percent of the sort.
+//
+// Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
+//          figures/probes/histogram_pairs.cu -o histogram_pairs
+// Arguments: [reps [log2n]] (log2n: only that size; default 24, 26, 28)
+// Output: CSV, variant,keys,log2n,us,read_us,of_read,check
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <cubling/device/device_radix_sort.cuh>
+
+#include "check.h" // CHECK_CUDA, from tests/
+#include "probe_data.cuh"
+#include "probe_timer.h"
+
+using Offset              = unsigned long long; // the library's offsets for an int64_t count
+constexpr int DIGITS      = 256;
+constexpr int PASSES      = 4;
+constexpr int TABLE_WORDS = 65536 / 2; // 16-bit counters, two a word
+
+//! Counts every pass's digits of 32-bit keys, the two low digits in one
+//! pair table (see the file comment); adds the block's counts to `bins`
+//! (PASSES x DIGITS, zero at launch).
+template <int THREADS, int ITEMS>
+__global__ void __launch_bounds__(THREADS, 1) pair_histogram(const uint32_t* keys, int64_t n, Offset* bins)
+{
+  constexpr int TILE        = THREADS * ITEMS;
+  constexpr int FLUSH_TILES = 65535 / TILE; // no 16-bit counter can reach 65536 between two flushes
+  constexpr int WARPS       = THREADS / 32;
+  constexpr int PARTS       = 2; // copies of each high-digit table, as the library's histogram has
+  static_assert(ITEMS % 4 == 0 && FLUSH_TILES >= 1, "whole 16-byte loads; a tile below 65536 keys");
+  extern __shared__ uint32_t table[]; // TABLE_WORDS words
+  __shared__ uint32_t high[2][PARTS][DIGITS];
+  __shared__ uint32_t low[2][DIGITS]; // the block's counts of the two low digits, out of the flushed tables
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, part = warp % PARTS;
+
+  for (int i = threadIdx.x; i < TABLE_WORDS; i += THREADS)
+  {
+    table[i] = 0;
+  }
+  for (int i = threadIdx.x; i < 2 * PARTS * DIGITS; i += THREADS)
+  {
+    (&high[0][0][0])[i] = 0;
+  }
+  for (int i = threadIdx.x; i < 2 * DIGITS; i += THREADS)
+  {
+    (&low[0][0])[i] = 0;
+  }
+  __syncthreads();
+
+  auto count = [&](uint32_t key) {
+    const uint32_t pair = key & 0xffffu;
+    atomicAdd(&table[pair >> 1], 1u << ((pair & 1u) * 16u));
+    atomicAdd(&high[0][part][(key >> 16) & 0xffu], 1u);
+    atomicAdd(&high[1][part][key >> 24], 1u);
+  };
+  // Rows of the table to the two low digits' counts, and the table back to zeros.
+  auto flush = [&]() {
+    __syncthreads();
+    uint32_t columns[8] = {0, 0, 0, 0, 0, 0, 0, 0}; // first digits 8 lane .. 8 lane + 7
+    for (int row = warp; row < DIGITS; row += WARPS)  // row: the second digit
+    {
+      uint4* at     = reinterpret_cast<uint4*>(table + row * (DIGITS / 2)) + lane;
+      const uint4 w = *at;
+      *at           = make_uint4(0, 0, 0, 0);
+      const uint32_t words[4] = {w.x, w.y, w.z, w.w};
+      uint32_t sum            = 0;
+#pragma unroll
+      for (int j = 0; j < 4; ++j)
+      {
+        columns[2 * j] += words[j] & 0xffffu;
+        columns[2 * j + 1] += words[j] >> 16;
+        sum += (words[j] & 0xffffu) + (words[j] >> 16);
+      }
+      sum = __reduce_add_sync(0xffffffffu, sum);
+      if (lane == 0)
+      {
+        low[1][row] += sum; // one warp a row: no other thread adds to it
+      }
+    }
+#pragma unroll
+    for (int c = 0; c < 8; ++c)
+    {
+      if (columns[c] > 0)
+      {
+        atomicAdd(&low[0][8 * lane + c], columns[c]);
+      }
+    }
+    __syncthreads();
+  };
+
+  const int64_t full_tiles = n / TILE;
+  int since_flush          = 0;
+  for (int64_t t = blockIdx.x; t < full_tiles; t += gridDim.x)
+  {
+    const uint4* tile = reinterpret_cast<const uint4*>(keys + t * TILE);
+    uint4 v[ITEMS / 4];
+#pragma unroll
+    for (int u = 0; u < ITEMS / 4; ++u)
+    {
+      v[u] = tile[u * THREADS + threadIdx.x];
+    }
+#pragma unroll
+    for (int u = 0; u < ITEMS / 4; ++u)
+    {
+      count(v[u].x);
+      count(v[u].y);
+      count(v[u].z);
+      count(v[u].w);
+    }
+    if (++since_flush == FLUSH_TILES)
+    {
+      flush();
+      since_flush = 0;
+    }
+  }
+  // The keys past the last full tile, by the block that would take that tile.
+  if (blockIdx.x == full_tiles % gridDim.x)
+  {
+    for (int64_t i = full_tiles * TILE + threadIdx.x; i < n; i += THREADS)
+    {
+      count(keys[i]);
+    }
+  }
+  flush();
+
+  for (int i = threadIdx.x; i < DIGITS; i += THREADS)
+  {
+    const uint32_t counts[PASSES] = {low[0][i], low[1][i], high[0][0][i] + high[0][1][i],
+                                     high[1][0][i] + high[1][1][i]};
+#pragma unroll
+    for (int pass = 0; pass < PASSES; ++pass)
+    {
+      if (counts[pass] > 0)
+      {
+        atomicAdd(bins + pass * DIGITS + i, Offset{counts[pass]});
+      }
+    }
+  }
+}
+
+//! Reads every key, 16 bytes a load, and writes one word a block: the floor of any histogram.
+__global__ void read_keys(const uint4* keys, int64_t vectors, uint32_t* sink)
+{
+  uint32_t x = 0;
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < vectors; i += int64_t{gridDim.x} * blockDim.x)
+  {
+    const uint4 v = keys[i];
+    x ^= v.x ^ v.y ^ v.z ^ v.w;
+  }
+  x = __reduce_or_sync(0xffffffffu, x);
+  if (threadIdx.x == 0)
+  {
+    sink[blockIdx.x] = x;
+  }
+}
+
+//! Counts to exclusive offsets, pass by pass (what the library's kernel leaves in its bins).
+static std::vector<Offset> exclusive(std::vector<Offset> counts)
+{
+  for (int pass = 0; pass < PASSES; ++pass)
+  {
+    Offset sum = 0;
+    for (int d = 0; d < DIGITS; ++d)
+    {
+      const Offset c                 = counts[pass * DIGITS + d];
+      counts[pass * DIGITS + d] = sum;
+      sum += c;
+    }
+  }
+  return counts;
+}
+
+struct Variant
+{
+  std::string name;
+  bool offsets; // its bins end as exclusive offsets (the library's), not counts
+  std::function<void(const uint32_t*, int64_t)> run;
+};
+
+int main(int argc, char** argv)
+{
+  const int reps      = argc > 1 ? atoi(argv[1]) : 21;
+  const int only_log2 = argc > 2 ? atoi(argv[2]) : 0;
+  const int64_t max_n = int64_t{1} << 28;
+  int device = 0, sms = 0;
+  CHECK_CUDA(cudaGetDevice(&device));
+  CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+
+  uint32_t* keys;
+  CHECK_CUDA(cudaMalloc(&keys, max_n * 4));
+  // The bins and the library's blocks-done counter, contiguous: one memset.
+  Offset* bins;
+  CHECK_CUDA(cudaMalloc(&bins, (PASSES * DIGITS + 1) * sizeof(Offset)));
+  unsigned* blocks_done = reinterpret_cast<unsigned*>(bins + PASSES * DIGITS);
+  uint32_t* sink;
+  CHECK_CUDA(cudaMalloc(&sink, 1 << 20));
+  ProbeTimer timer(size_t{256} << 20); // L2 holds none of the keys
+
+  // The library's kernel, launched as the dispatch launches it.
+  using Policy  = cubling::detail::DeviceRadixSortPolicy<uint32_t, cubling::NullType>::MaxPolicy;
+  using HPolicy = Policy::HistogramPolicy;
+  constexpr auto library_kernel =
+      cubling::detail::DeviceRadixSortHistogramKernel<Policy, false, uint32_t, Offset, cubling::detail::identity_decomposer_t>;
+  int library_per_sm = 0;
+  CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&library_per_sm, library_kernel, HPolicy::BLOCK_THREADS, 0));
+
+  std::vector<Variant> variants;
+  variants.push_back({"library_" + std::to_string(HPolicy::BLOCK_THREADS) + "x" + std::to_string(HPolicy::ITEMS_PER_THREAD),
+                      true, [&](const uint32_t* k, int64_t n) {
+                        const int64_t tiles  = (n + HPolicy::BLOCK_THREADS * HPolicy::ITEMS_PER_THREAD - 1) /
+                                              (HPolicy::BLOCK_THREADS * HPolicy::ITEMS_PER_THREAD);
+                        const int64_t blocks = std::min<int64_t>(tiles, int64_t{sms} * library_per_sm);
+                        CHECK_CUDA(cudaMemsetAsync(bins, 0, (PASSES * DIGITS + 1) * sizeof(Offset)));
+                        library_kernel<<<static_cast<unsigned>(blocks), HPolicy::BLOCK_THREADS>>>(
+                            bins, blocks_done, k, n, 0, 32, nullptr, 0, cubling::detail::identity_decomposer_t{});
+                        CHECK_CUDA(cudaGetLastError()); // no synchronize: the call is timed
+                      }});
+  auto add_pairs = [&](auto kernel, int threads, int items) {
+    CHECK_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, TABLE_WORDS * 4));
+    variants.push_back({"pairs_" + std::to_string(threads) + "x" + std::to_string(items), false,
+                        [=](const uint32_t* k, int64_t n) {
+                          CHECK_CUDA(cudaMemsetAsync(bins, 0, (PASSES * DIGITS + 1) * sizeof(Offset)));
+                          kernel<<<sms, threads, TABLE_WORDS * 4>>>(k, n, bins);
+                          CHECK_CUDA(cudaGetLastError());
+                        }});
+  };
+  add_pairs(pair_histogram<1024, 8>, 1024, 8);
+  add_pairs(pair_histogram<1024, 16>, 1024, 16);
+  add_pairs(pair_histogram<1024, 4>, 1024, 4);
+  add_pairs(pair_histogram<768, 16>, 768, 16);
+
+  std::printf("variant,keys,log2n,us,read_us,of_read,check\n");
+  for (const char* kind : {"uniform", "equal"})
+  {
+    for (int lg : {24, 26, 28})
+    {
+      if (only_log2 && lg != only_log2)
+      {
+        continue;
+      }
+      const int64_t n = int64_t{1} << lg;
+      if (kind[0] == 'u')
+      {
+        fill<<<2048, 256>>>(keys, n, 12345u);
+      }
+      else
+      {
+        CHECK_CUDA(cudaMemset(keys, 0x5a, n * 4));
+      }
+      CHECK_LAUNCH();
+      // The expected counts, on the host.
+      std::vector<uint32_t> host(n);
+      CHECK_CUDA(cudaMemcpy(host.data(), keys, n * 4, cudaMemcpyDeviceToHost));
+      std::vector<Offset> expected(PASSES * DIGITS, 0);
+      for (uint32_t k : host)
+      {
+        for (int pass = 0; pass < PASSES; ++pass)
+        {
+          ++expected[pass * DIGITS + ((k >> (8 * pass)) & 0xffu)];
+        }
+      }
+      expected = exclusive(expected);
+
+      std::vector<bool> ok(variants.size());
+      for (size_t v = 0; v < variants.size(); ++v)
+      {
+        variants[v].run(keys, n);
+        CHECK_CUDA(cudaDeviceSynchronize());
+        std::vector<Offset> got(PASSES * DIGITS);
+        CHECK_CUDA(cudaMemcpy(got.data(), bins, got.size() * sizeof(Offset), cudaMemcpyDeviceToHost));
+        ok[v] = (variants[v].offsets ? got : exclusive(got)) == expected;
+      }
+      std::vector<std::vector<float>> times(variants.size());
+      std::vector<float> read_times;
+      const int read_blocks = sms * 8;
+      for (int r = 0; r < reps; ++r) // the variants and the read take turns, in a rotating order
+      {
+        for (size_t j = 0; j <= variants.size(); ++j)
+        {
+          const size_t v = (j + r) % (variants.size() + 1);
+          if (v == variants.size())
+          {
+            read_times.push_back(timer.time_us([&] {
+              read_keys<<<read_blocks, 512>>>(reinterpret_cast<const uint4*>(keys), n / 4, sink);
+            }));
+          }
+          else
+          {
+            times[v].push_back(timer.time_us([&] { variants[v].run(keys, n); }));
+          }
+        }
+      }
+      auto median = [](std::vector<float> x) {
+        std::sort(x.begin(), x.end());
+        return x[x.size() / 2];
+      };
+      const float read_us = median(read_times);
+      for (size_t v = 0; v < variants.size(); ++v)
+      {
+        const float us = median(times[v]);
+        std::printf("%s,%s,%d,%.2f,%.2f,%.3f,%s\n", variants[v].name.c_str(), kind, lg, us, read_us, us / read_us,
+                    ok[v] ? "same" : "DIFFERENT");
+      }
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}
