@@ -4,8 +4,8 @@
 // DeviceRadixSort's histogram kernel (AgentRadixSortHistogram) reads each key
 // once and adds one to a shared counter for each of its four 8-bit digits:
 // four shared atomics a key. Nsight Compute found it bound by them (the
-// memory pipes 92% busy, radix_sweep.cu's comment), at about twice the time
-// of a plain read of the keys. This probe counts the two low digits
+// memory pipes 92% busy, radix_sweep.cu's comment); the read alone, timed
+// here too, is its floor. This probe counts the two low digits
 // together instead: one table of 65536 16-bit counters (128 KiB of shared
 // memory, two counters a 32-bit word) indexed by the key's low 16 bits,
 // so one atomic counts both digits of the first two passes. The two high
