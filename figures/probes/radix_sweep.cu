@@ -429,6 +429,17 @@
 //       km24b2:"-DP_KT=384 -DP_KI=24 -DP_KB=2 -DP_KX=1 -DP_KM=1 -DP_KS=2 $P"
 //     where L is the library's tiles (radix_variants.sh's comment) and P
 //     the library's pairs tile with -DP_PM=1 -DP_PS=2.
+//   - Next for pairs, not yet measured (built here 2026-11-28): the exchange
+//     apart (-DP_PX=1) now keeps each key's rank and digit in shared memory
+//     (the agent's RANKS_APART) instead of registers. ptxas, spill stores a
+//     thread of the u32/u32 pairs kernel, int64_t / int count, three blocks
+//     an SM: 384x24 raking 208 / 168, warp scans (-DP_PS=2) 96 / 52;
+//     384x22 warp scans 36 / 16; 384x20 warp scans 4 / 0 (before the
+//     change, 384x20 with warp scans spilled 328 / 260). To run against the
+//     library's pairs (two blocks an SM):
+//       px20:"$L -DP_PT=384 -DP_PI=20 -DP_PB=3 -DP_PX=1 -DP_PS=2"
+//       px22:"$L -DP_PT=384 -DP_PI=22 -DP_PB=3 -DP_PX=1 -DP_PS=2"
+//     with WORKS="pairs_u32 sizes=24,26,28".
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
