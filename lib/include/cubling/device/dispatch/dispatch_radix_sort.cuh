@@ -131,8 +131,9 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! Not for pairs: their ranks wait for the values, and with the exchange
   //! apart the sort was 1-3% slower, the ranks in registers or in shared
   //! memory. With their digits in shared memory too (the agent's
-  //! RANKS_APART), a pairs tile of 384x20 fits three blocks an SM with no
-  //! spill (ptxas); not yet measured.
+  //! RANKS_APART) and warp scans in the ranking, a pairs tile of 384x20
+  //! fits three blocks an SM and spills at most 4 bytes a thread (ptxas);
+  //! not yet measured.
   static constexpr bool exchange_apart = WORD_KEYS && VALUE_BYTES == 0;
 
   //! The cooperative sort of a small input (one tile per block, all
