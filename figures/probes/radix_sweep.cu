@@ -434,11 +434,13 @@
 //     (the agent's RANKS_APART) instead of registers. ptxas, spill stores a
 //     thread of the u32/u32 pairs kernel, int64_t / int count, three blocks
 //     an SM: 384x24 raking 208 / 168, warp scans (-DP_PS=2) 96 / 52;
-//     384x22 warp scans 36 / 16; 384x20 warp scans 4 / 0 (before the
-//     change, 384x20 with warp scans spilled 328 / 260). To run against the
-//     library's pairs (two blocks an SM):
+//     384x22 warp scans 36 / 16; 384x20 warp scans 4 / 0, the same with
+//     the atomic-OR match (-DP_PM=1) 4 / 0; 384x18 warp scans 0 / 0 (before
+//     the change, 384x20 with warp scans spilled 328 / 260). To run against
+//     the library's pairs (two blocks an SM):
 //       px20:"$L -DP_PT=384 -DP_PI=20 -DP_PB=3 -DP_PX=1 -DP_PS=2"
 //       px22:"$L -DP_PT=384 -DP_PI=22 -DP_PB=3 -DP_PX=1 -DP_PS=2"
+//       px18:"$L -DP_PT=384 -DP_PI=18 -DP_PB=3 -DP_PX=1 -DP_PS=2"
 //     with WORKS="pairs_u32 sizes=24,26,28".
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
