@@ -152,6 +152,20 @@
 // 0.847 / 0.772; 3 stages of 32 KiB 0.872 / 0.839 / 0.782; no look-back
 // 0.971 / 0.938 / 0.875. The stages were not what held the loads back.
 //
+// Prepared, not yet measured (2026-11-28): consumer groups (variants
+// _2_groups, _4_groups). Every consumer warp works on every tile, so a
+// block's consumers scan one tile at a time and wait for each tile's prefix
+// in turn; the early release above freed the stage during that wait and
+// gained nothing, which fits the consumers, not the ring, being what is
+// held. Here the consumer warps split into groups that take the rounds in
+// turn, each group a whole tile, so one group's wait for its prefix
+// overlaps another group's scan and stores: <8, 8, 6> in 2 groups is 4
+// warps of 8 vectors a lane, the same 16-KiB tile and ring as the library's
+// <8, 4, 6> (60 registers, 2 blocks an SM); also with the early release, 8-KiB
+// tiles (<8, 4, 6> in 2 groups, <8, 8, 8> in 4) and 2 groups without the
+// look-back (their limit). The producer ends every group's loop: on the last
+// tile id it marks the end in as many rounds as there are groups.
+//
 // Measured and not kept (H200, driver 580.159.04, 2026-11-27, 21 reps, one
 // run): runs of consecutive tiles a block. The producer took RUN tiles from
 // the counter at once, and a tile whose predecessor was the block's own took
@@ -219,18 +233,31 @@ using cubling::detail::barrier_init;
 using cubling::detail::barrier_init_fence;
 using cubling::detail::barrier_wait;
 using cubling::detail::bulk_load;
-//! The consumer warps' own barrier (named barrier 1), which the other warps never join.
+//! A consumer group's own barrier (named barrier 1 + group, group < 4),
+//! which no other warp joins. The ids are constants, so that ptxas reserves
+//! only the barriers used.
 template <int THREADS>
-__device__ __forceinline__ void consumers_sync()
+__device__ __forceinline__ void consumers_sync(int group)
 {
-  cubling::detail::named_barrier_sync<1, THREADS>();
+  switch (group)
+  {
+    case 0: cubling::detail::named_barrier_sync<1, THREADS>(); break;
+    case 1: cubling::detail::named_barrier_sync<2, THREADS>(); break;
+    case 2: cubling::detail::named_barrier_sync<3, THREADS>(); break;
+    default: cubling::detail::named_barrier_sync<4, THREADS>(); break;
+  }
 }
 
 // ---- the kernel ---------------------------------------------------------------------------
 template <int WARPS_, int VECS_, int STAGES_, bool COUNTER_AT_END_ = false, int LOADS_ = 1, bool LOOK_BACK_ = true,
-          bool BULK_STORE_ = false, bool EARLY_RELEASE_ = false>
+          bool BULK_STORE_ = false, bool EARLY_RELEASE_ = false, int GROUPS_ = 1>
 struct Shape
 {
+  // The consumer warps split into GROUPS groups, which take the rounds in
+  // turn (group g the rounds k with k % GROUPS == g), each group a whole
+  // tile: while one group waits for its tile's prefix, another scans the
+  // next tile (1: every consumer warp on every tile)
+  static constexpr int GROUPS = GROUPS_;
   // true: the consumers give the stage back as soon as their rows are in
   // registers, before they wait for the tile's prefix, so that the next
   // load into it starts while the tile waits (prefix_of then gets a barrier
@@ -244,8 +271,11 @@ struct Shape
   static constexpr int VECS        = VECS_;   // 16-byte vectors a lane, a tile
   static constexpr int STAGES      = STAGES_; // tiles the ring holds
   static constexpr int THREADS     = (WARPS + 3) * 32; // + the producer, the reducer, the look-back warp
+  static constexpr int GROUP_WARPS = WARPS / GROUPS;   // consumer warps a tile
   static constexpr int WARP_ITEMS  = 32 * VECS * 4;
-  static constexpr int TILE        = WARPS * WARP_ITEMS;
+  static constexpr int TILE        = GROUP_WARPS * WARP_ITEMS;
+  static_assert(WARPS % GROUPS == 0 && GROUPS <= 4 && (GROUPS == 1 || !BULK_STORE),
+                "whole groups, at most 4 (consumers_sync); the bulk store with one group");
   static constexpr int STAGE_BYTES = TILE * 4;
   static constexpr int SMEM_BYTES  = STAGES * STAGE_BYTES;
 };
@@ -265,7 +295,7 @@ __global__ void __launch_bounds__(S::THREADS)
   __shared__ unsigned long long prefix_free[S::STAGES]; // EARLY_RELEASE: every consumer warp has read prefix_of
   __shared__ long long tile_of[S::STAGES];
   __shared__ int aggregate_of[S::STAGES], prefix_of[S::STAGES];
-  __shared__ int warp_total[2][S::WARPS]; // by round parity: a warp may start the next round early
+  __shared__ int warp_total[S::GROUPS][2][S::GROUP_WARPS]; // by group and the group's round parity
   __shared__ typename LookBack::TempStorage look_back_storage;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   if (threadIdx.x == 0)
@@ -275,8 +305,8 @@ __global__ void __launch_bounds__(S::THREADS)
       barrier_init(&full[s], 1);
       barrier_init(&reduced[s], 1);
       barrier_init(&prefixed[s], 1);
-      barrier_init(&empty[s], S::WARPS + 2);
-      barrier_init(&prefix_free[s], S::WARPS);
+      barrier_init(&empty[s], S::GROUP_WARPS + 2);
+      barrier_init(&prefix_free[s], S::GROUP_WARPS);
     }
     barrier_init_fence();
   }
@@ -298,6 +328,17 @@ __global__ void __launch_bounds__(S::THREADS)
         if (tile >= tiles)
         {
           barrier_arrive(&full[s]); // the end: no bytes follow
+          // Each other consumer group learns of the end in its next round.
+          for (int later = k + 1; later < k + S::GROUPS; ++later)
+          {
+            const int t = later % S::STAGES;
+            if (later >= S::STAGES)
+            {
+              barrier_wait(&empty[t], (later / S::STAGES - 1) & 1);
+            }
+            tile_of[t] = tile;
+            barrier_arrive(&full[t]);
+          }
           break;
         }
         barrier_arrive_expect_bytes(&full[s], S::STAGE_BYTES);
@@ -387,8 +428,10 @@ __global__ void __launch_bounds__(S::THREADS)
     return;
   }
 
-  // The consumers: one tile a round, in the order the producer took them.
-  for (int k = 0;; ++k)
+  // The consumers: one tile a round, in the order the producer took them;
+  // group `group` takes every GROUPS-th round.
+  const int group = warp / S::GROUP_WARPS, member = warp % S::GROUP_WARPS;
+  for (int k = group;; k += S::GROUPS)
   {
     const int s = k % S::STAGES;
     barrier_wait(&full[s], (k / S::STAGES) & 1);
@@ -397,7 +440,7 @@ __global__ void __launch_bounds__(S::THREADS)
     {
       break;
     }
-    const int4* stage = ring + s * (S::STAGE_BYTES / 16) + warp * (S::WARP_ITEMS / 4);
+    const int4* stage = ring + s * (S::STAGE_BYTES / 16) + member * (S::WARP_ITEMS / 4);
     int4 v[S::VECS];
 #pragma unroll
     for (int j = 0; j < S::VECS; ++j)
@@ -434,13 +477,14 @@ __global__ void __launch_bounds__(S::THREADS)
       v[j].w += before;
       carry += __shfl_sync(0xffffffffu, inclusive, 31);
     }
+    const int parity = (k / S::GROUPS) & 1;
     if (lane == 0)
     {
-      warp_total[k & 1][warp] = carry;
+      warp_total[group][parity][member] = carry;
     }
-    consumers_sync<S::WARPS * 32>();
-    const int total = lane < S::WARPS ? warp_total[k & 1][lane] : 0;
-    const int below = __reduce_add_sync(0xffffffffu, lane < warp ? total : 0); // the warps before this one
+    consumers_sync<S::GROUP_WARPS * 32>(group);
+    const int total = lane < S::GROUP_WARPS ? warp_total[group][parity][lane] : 0;
+    const int below = __reduce_add_sync(0xffffffffu, lane < member ? total : 0); // the warps before this one
     barrier_wait(&prefixed[s], (k / S::STAGES) & 1);
     const int add = prefix_of[s] + below;
     if constexpr (S::EARLY_RELEASE)
@@ -451,7 +495,7 @@ __global__ void __launch_bounds__(S::THREADS)
         barrier_arrive(&prefix_free[s]);
       }
     }
-    int4* dst = reinterpret_cast<int4*>(out + tile * S::TILE) + warp * (S::WARP_ITEMS / 4);
+    int4* dst = reinterpret_cast<int4*>(out + tile * S::TILE) + member * (S::WARP_ITEMS / 4);
     if constexpr (S::BULK_STORE)
     {
       static_assert(!S::EARLY_RELEASE, "the bulk store writes back into the stage");
@@ -511,10 +555,15 @@ struct Variant
     {
       std::snprintf(loads, sizeof loads, "_%d_loads", S::LOADS);
     }
-    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s", S::WARPS, S::VECS * 4, S::STAGES,
+    char groups[16] = "";
+    if (S::GROUPS > 1)
+    {
+      std::snprintf(groups, sizeof groups, "_%d_groups", S::GROUPS);
+    }
+    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s", S::WARPS, S::VECS * 4, S::STAGES,
                   S::STAGE_BYTES / 1024, S::COUNTER_AT_END ? "_counter_at_end" : "", loads,
                   S::LOOK_BACK ? "" : "_no_look_back", S::BULK_STORE ? "_bulk_store" : "",
-                  S::EARLY_RELEASE ? "_early_release" : "");
+                  S::EARLY_RELEASE ? "_early_release" : "", groups);
     return text;
   }
   static int grid()
@@ -659,7 +708,12 @@ int main(int argc, char** argv)
                                           Shape<8, 4, 6, false, 1, false, true>,
                                           Shape<8, 4, 6, false, 1, true, false, true>,
                                           Shape<8, 4, 4, false, 1, true, false, true>,
-                                          Shape<8, 8, 3, false, 1, true, false, true>>();
+                                          Shape<8, 8, 3, false, 1, true, false, true>,
+                                          Shape<8, 8, 6, false, 1, true, false, false, 2>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2>,
+                                          Shape<8, 4, 6, false, 1, true, false, false, 2>,
+                                          Shape<8, 8, 8, false, 1, true, false, false, 4>,
+                                          Shape<8, 8, 6, false, 1, false, false, false, 2>>();
   // The library's agent in other shapes (the H200 sweep in the file comment)
   for (const Entry& e : {Entry{LibraryAgent<8, 4, 6>::name(), &LibraryAgent<8, 4, 6>::run},
                          Entry{LibraryAgent<8, 4, 4>::name(), &LibraryAgent<8, 4, 4>::run},
