@@ -144,8 +144,9 @@ for test in tests:
               {"CUBLING_SHARD": f"{i}/{shards}"} if shards > 1 else {}, "refuses_launches" in labels)
              for tool in tools for i in picked]
 counts = {True: 0, False: 0, None: 0}  # clean, failed, not finished
-# CUBLING_SANITIZER_JOBS runs at once (default 8): they share the GPU, and for kernels that wait on
-# other blocks (the radix sort's) one at a time finishes more (see the comment at the top)
+# CUBLING_SANITIZER_JOBS runs at once (default 8), or that many on each of CUBLING_SANITIZER_GPUS (default 1):
+# runs on one GPU share it, and for kernels that wait on other blocks (the radix sort's) one at a time
+# finishes more (see the comment at the top)
 with ThreadPoolExecutor(max_workers=jobs_at_once * max(len(gpus), 1)) as pool:
     for ok, line in pool.map(sanitize, jobs):
         counts[ok] += 1

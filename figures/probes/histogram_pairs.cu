@@ -334,14 +334,10 @@ int main(int argc, char** argv)
           }
         }
       }
-      auto median = [](std::vector<float> x) {
-        std::sort(x.begin(), x.end());
-        return x[x.size() / 2];
-      };
-      const float read_us = median(read_times);
+      const float read_us = probe_median(read_times);
       for (size_t v = 0; v < variants.size(); ++v)
       {
-        const float us = median(times[v]);
+        const float us = probe_median(times[v]);
         std::printf("%s,%s,%d,%.2f,%.2f,%.3f,%s\n", variants[v].name.c_str(), kind, lg, us, read_us, us / read_us,
                     ok[v] ? "same" : "DIFFERENT");
       }
