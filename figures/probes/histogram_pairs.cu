@@ -31,12 +31,24 @@
 // Uniform keys (probe_data.cuh's hash) and all-equal keys (the worst case
 // for bank conflicts and the flush bound).
 //
-// Not yet measured: built here (2026-11-28) without a GPU. ptxas: 48 to 52
-// registers a thread, no spills, 6 KiB of static shared memory beside the
-// table's 128 KiB (one block an SM); the library's kernel 32 registers.
-// What would make it worth building into the library: at 2^28 uniform keys,
-// a histogram faster than the library's by well over a tenth of its time,
-// since the sort's whole gap to its target is a few percent of the sort.
+// ptxas: 48 to 52 registers a thread, no spills, 6 KiB of static shared
+// memory beside the table's 128 KiB (one block an SM); the library's kernel
+// 32 registers. What would have made it worth building into the library: at
+// 2^28 uniform keys, a histogram faster than the library's by well over a
+// tenth of its time, since the sort's whole gap to its target is a few
+// percent of the sort.
+//
+// Measured and not kept (H200, driver 580.159.04, 2026-11-28, 21 reps, one
+// run; every count matched the CPU's). Time in us at 2^24 / 2^26 / 2^28,
+// uniform keys: read 26.0 / 73.0 / 250.4; library 256x8 43.9 / 126.4 /
+// 465.4; pairs_1024x8 42.0 / 128.2 / 471.3; 1024x16 41.8 / 132.4 / 485.2;
+// 1024x4 44.2 / 133.3 / 488.6; 768x16 41.7 / 125.0 / 459.2 (1.3% under the
+// library's at 2^28). Every key equal: library 32.7 / 86.4 / 289.0; the
+// pair tables 86.8-90.6 / 310-322 / 1208-1229 (their atomics all meet on one
+// 32-bit word, two counters, where the library's copies spread them). A
+// quarter fewer atomics bought almost nothing; with one block an SM, the
+// table's flushes and less latency hidden probably took back what the count
+// saved.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          figures/probes/histogram_pairs.cu -o histogram_pairs

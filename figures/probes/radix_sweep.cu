@@ -411,37 +411,34 @@
 //     the atomic-OR match (-DP_KM=1 -DP_PM=1) 144 / 144, f32 192 / 196,
 //     pairs 28. Pairs at 256x36, three blocks an SM (80 registers): 504 /
 //     528, so no pairs tile of 256 threads at 3 blocks.
-//   - Next, not yet measured (built here 2026-11-28): the atomic-OR match
-//     (-DP_KM=1), which finds a key's peers with one shared atomic and a
-//     read where the match by votes takes three instructions a digit bit:
-//     24 of the about 95 warp instructions that 32 keys cost in a pass (ncu
-//     above: 50-56 M a pass at 2^24). Made to fit in registers; ptxas,
-//     spill stores a thread of the
-//     u32 / f32 keys kernels, int64_t count: 384x24 at 3 blocks an SM 144 /
-//     192 (raking) and 48 / 160 (warp scans, -DP_KS=2); 384x20 80 / 88
-//     (raking) and 0 / 0 (warp scans); 384x18 and 384x16 with warp scans
-//     0 / 0; 384x24 at 2 blocks an SM with warp scans (80 registers) 0 / 0.
-//     Pairs with it (-DP_PM=1 -DP_PS=2) 24-28. To run, with the library's
-//     tiles as k0 (-DP_CT=0 where the keys' tile is smaller than 9216):
-//     figures/probes/radix_variants.sh OUT k0:"$L" \
-//       km20:"-DP_KT=384 -DP_KI=20 -DP_KB=3 -DP_KX=1 -DP_KM=1 -DP_KS=2 -DP_CT=0 $P" \
-//       km18:"... -DP_KI=18 ..." km16:"... -DP_KI=16 ..." \
-//       km24b2:"-DP_KT=384 -DP_KI=24 -DP_KB=2 -DP_KX=1 -DP_KM=1 -DP_KS=2 $P"
-//     where L is the library's tiles (radix_variants.sh's comment) and P
-//     the library's pairs tile with -DP_PM=1 -DP_PS=2.
-//   - Next for pairs, not yet measured (built here 2026-11-28): the exchange
-//     apart (-DP_PX=1) now keeps each key's rank and digit in shared memory
-//     (the agent's RANKS_APART) instead of registers. ptxas, spill stores a
-//     thread of the u32/u32 pairs kernel, int64_t / int count, three blocks
-//     an SM: 384x24 raking 208 / 168, warp scans (-DP_PS=2) 96 / 52;
-//     384x22 warp scans 36 / 16; 384x20 warp scans 4 / 0, the same with
-//     the atomic-OR match (-DP_PM=1) 4 / 0; 384x18 warp scans 0 / 0 (before
-//     the change, 384x20 with warp scans spilled 328 / 260). To run against
-//     the library's pairs (two blocks an SM):
-//       px20:"$L -DP_PT=384 -DP_PI=20 -DP_PB=3 -DP_PX=1 -DP_PS=2"
-//       px22:"$L -DP_PT=384 -DP_PI=22 -DP_PB=3 -DP_PX=1 -DP_PS=2"
-//       px18:"$L -DP_PT=384 -DP_PI=18 -DP_PB=3 -DP_PX=1 -DP_PS=2"
-//     with WORKS="pairs_u32 sizes=24,26,28".
+//   - Not kept (2026-11-28, H200, driver 580.159.04, six builds taking
+//     turns in one run, two rounds, radix_variants.sh): the atomic-OR match
+//     (-DP_KM=1, -DP_PM=1), which finds a key's peers with one shared atomic
+//     and a read where the match by votes takes three instructions a digit
+//     bit, and pairs whose ranks and digits wait in shared memory for the
+//     values (-DP_PX=1, then the agent's RANKS_APART, 3b2d3dc, removed again)
+//     so that smaller pairs tiles fit three blocks an SM. ptxas, spill
+//     stores a thread, int64_t count: the match at 384x20 with warp scans
+//     (km20) 0, at 384x24 two blocks an SM (km24b2) 0, pairs with it 24-28;
+//     pairs apart 384x18 / 20 / 22 0 / 4 / 36. cubling / CUB's faster call,
+//     int64_t count, the two rounds; k0 the library's tiles (L below),
+//     km20 and km24b2 with P the library's pairs tile with -DP_PM=1
+//     -DP_PS=2, px18/20/22 L with -DP_PT=384 -DP_PI=18/20/22 -DP_PB=3
+//     -DP_PX=1 -DP_PS=2:
+//       keys u32 2^24: k0 0.825 / 0.825, km20 0.936 / 0.936, km24b2 0.947 /
+//         0.944; 2^26: k0 0.859 / 0.860, km20 0.970 / 0.971, km24b2 0.996 /
+//         0.995; 2^28: k0 0.870 / 0.869, km20 0.980 / 0.980, km24b2 1.013 /
+//         1.014 (the px builds, whose keys are k0's: 0.869-0.870);
+//       pairs u32 2^24: k0 0.961 / 0.966, px18 1.008 / 1.007, px20 0.993 /
+//         0.987, px22 1.050 / 1.043, km20 0.979 / 0.981; 2^26: k0 0.988 /
+//         0.990, px18 1.068 / 1.072, px20 1.050 / 1.052, px22 1.092 / 1.092,
+//         km20 1.008 / 1.006; 2^28: k0 0.997 / 0.997, px18 1.089 / 1.090,
+//         px20 1.074 / 1.074, px22 1.110 / 1.109, km20 1.014 / 1.013.
+//     The atomics of the other match cost far more than the votes they
+//     replace, and the third block of pairs did not pay for the smaller
+//     tiles it needs. P_KM and P_PM stay (the library's ranking has both
+//     matches); P_PX with pairs is again the exchange apart with the ranks
+//     in registers.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests

@@ -152,7 +152,8 @@
 // 0.847 / 0.772; 3 stages of 32 KiB 0.872 / 0.839 / 0.782; no look-back
 // 0.971 / 0.938 / 0.875. The stages were not what held the loads back.
 //
-// Prepared, not yet measured (2026-11-28): consumer groups (variants
+// Measured and not kept (H200, driver 580.159.04, 2026-11-28, 21 reps, one
+// run): consumer groups (variants
 // _2_groups, _4_groups). Every consumer warp works on every tile, so a
 // block's consumers scan one tile at a time and wait for each tile's prefix
 // in turn; the early release above freed the stage during that wait and
@@ -165,6 +166,14 @@
 // tiles (<8, 4, 6> in 2 groups, <8, 8, 8> in 4) and 2 groups without the
 // look-back (their limit). The producer ends every group's loop: on the last
 // tile id it marks the end in as many rounds as there are groups.
+// Time / CUB's faster call at 2^28 / 2^26 (fraction of the copy at 2^28), the
+// shipped <8, 4, 6> 0.831 / 0.842 (0.893), the library's agent in the same
+// run 0.831 / 0.835: <8, 8, 6> in 2 groups 0.831 / 0.836 (0.891); the same
+// with the early release 0.828 / 0.841 (0.894); <8, 4, 6> in 2 groups of
+// 8-KiB tiles (4 blocks an SM) 0.903 / 0.919; <8, 8, 8> in 4 groups 1.028 /
+// 1.034; 2 groups without the look-back 0.765 / 0.771 (0.970; the plain
+// shape without it 0.766, 0.969). A tie: the consumers are not short of
+// work to overlap with a tile's wait; what is left is the look-back's chain.
 //
 // Measured and not kept (H200, driver 580.159.04, 2026-11-27, 21 reps, one
 // run): runs of consecutive tiles a block. The producer took RUN tiles from

@@ -268,19 +268,17 @@ cudaError_t sort_buffers(void* temp, size_t& bytes, KB& keys, VB& values, int64_
 //! launcher, or a stand-in of refusing_launcher.cuh), in place
 //! (DoubleBuffer), with the input indices as values unless `V` is void, and
 //! check keys and values against the CPU's stable sort. The temporary
-//! storage holds garbage, and the buffer not read is poisoned. `Chain`: the
-//! tuning policies (void: the library's).
-template <typename Launcher, typename K, typename V, bool DESCENDING = false, typename Chain = void>
+//! storage holds garbage, and the buffer not read is poisoned.
+template <typename Launcher, typename K, typename V, bool DESCENDING = false>
 void sort_through_dispatch(const std::vector<K>& keys, int begin_bit = 0, int end_bit = int(sizeof(K) * 8))
 {
   constexpr bool PAIRS = !std::is_void<V>::value;
   using Value          = std::conditional_t<PAIRS, V, cubling::NullType>;
   using VT             = std::conditional_t<PAIRS, V, char>;
   using Offset         = cubling::detail::radix_sort_offset_t<int64_t>;
-  using Policies =
-      std::conditional_t<std::is_void<Chain>::value, cubling::detail::DeviceRadixSortPolicy<K, Value>, Chain>;
-  using Dispatch = cubling::detail::DispatchRadixSort<DESCENDING, K, Value, Offset,
-                                                      cubling::detail::identity_decomposer_t, Policies, Launcher>;
+  using Dispatch       = cubling::detail::DispatchRadixSort<DESCENDING, K, Value, Offset,
+                                                            cubling::detail::identity_decomposer_t,
+                                                            cubling::detail::DeviceRadixSortPolicy<K, Value>, Launcher>;
   const int64_t n = static_cast<int64_t>(keys.size());
   std::vector<VT> values(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i)

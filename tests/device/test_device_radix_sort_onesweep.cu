@@ -13,11 +13,7 @@
 //   - a partial last tile, a few tiles, and a pass whose digit is the same
 //     in every key (the pass copies its tiles);
 //   - ascending and descending, and a bit window that leaves a narrow last
-//     digit;
-//   - pairs with the exchange apart (ranks and digits in shared memory,
-//     AgentRadixSortOnesweep's RANKS_APART), which the library's policies do
-//     not pick and the probe figures/probes/radix_sweep.cu measures
-//     (PairsApartPolicy).
+//     digit.
 // Each sort must make exactly the histogram launch and one launch per pass
 // (CountingRefusingLauncher), and its keys and values must match the CPU's
 // stable sort (the values are the input indices, so stability is checked
@@ -40,52 +36,19 @@ long long plain_launches()
   return launches - cooperative_launches - cluster_launches;
 }
 
-//! The library's Hopper policies, but pairs exchange their keys apart from
-//! the ranking's storage (RANKS_APART).
-template <typename K, typename V> struct PairsApartPolicy
-{
-  using Library                   = cubling::detail::DeviceRadixSortPolicy<K, V>;
-  static constexpr int RADIX_BITS = Library::RADIX_BITS;
-  // The library's Pascal link below it: the chain's smallest Onesweep tile,
-  // which sizes the look-back words, stays the library's.
-  struct Policy900 : cubling::ChainedPolicy<900, Policy900, typename Library::Policy600>
-  {
-    using L               = typename Library::Policy900;
-    using O               = typename L::OnesweepPolicy;
-    using HistogramPolicy = typename L::HistogramPolicy;
-    using OnesweepPolicy =
-        cubling::AgentRadixSortOnesweepPolicy<O::BLOCK_THREADS, O::ITEMS_PER_THREAD, O::RADIX_BITS, O::SCAN_ALGORITHM,
-                                              O::MATCH_ALGORITHM, O::RANK_NUM_PARTS, O::MIN_BLOCKS,
-                                              O::LOOK_BACK_WINDOW, true>;
-    static constexpr bool COOPERATIVE_SMALL_INPUTS       = L::COOPERATIVE_SMALL_INPUTS;
-    static constexpr bool CLUSTER_SMALL_INPUTS           = L::CLUSTER_SMALL_INPUTS;
-    using CooperativePolicy                              = typename L::CooperativePolicy;
-    using SmallCooperativePolicy                         = typename L::SmallCooperativePolicy;
-    static constexpr int64_t SMALL_COOPERATIVE_MAX_ITEMS = L::SMALL_COOPERATIVE_MAX_ITEMS;
-    using ClusterPolicy                                  = typename L::ClusterPolicy;
-    using SingleTilePolicy                               = typename L::SingleTilePolicy;
-    static constexpr bool BUCKET_SMALL_INPUTS            = L::BUCKET_SMALL_INPUTS;
-    static constexpr int64_t BUCKET_MAX_ITEMS            = L::BUCKET_MAX_ITEMS;
-    using BucketPolicy                                   = typename L::BucketPolicy;
-  };
-  using MaxPolicy = Policy900;
-};
-
 //! Sort `n` keys of `dist` through Onesweep, in the window [begin_bit, end_bit), and check the sort and its launches.
-//! `Chain`: the tuning policies (void: the library's).
-template <typename K, typename V, bool DESCENDING, typename Chain = void>
+template <typename K, typename V, bool DESCENDING>
 void onesweep_sort(int64_t n, Dist dist, int begin_bit = 0, int end_bit = int(sizeof(K) * 8))
 {
   using Policy       = hopper_policy_t<K, V>;
   constexpr int bits = Policy::OnesweepPolicy::RADIX_BITS;
   const int passes   = cubling::detail::radix_sort_passes(begin_bit, end_bit, bits);
   constexpr int value_bytes = std::is_void<V>::value ? 0 : int(sizeof(std::conditional_t<std::is_void<V>::value, char, V>));
-  check_set_context("Onesweep%s, %s %d-byte keys with %d-byte values, n = %lld, %s, bits [%d, %d)",
-                    std::is_void<Chain>::value ? "" : " (pairs apart)", DESCENDING ? "descending" : "ascending",
-                    static_cast<int>(sizeof(K)), value_bytes, static_cast<long long>(n), dist_name(dist), begin_bit,
-                    end_bit);
+  check_set_context("Onesweep, %s %d-byte keys with %d-byte values, n = %lld, %s, bits [%d, %d)",
+                    DESCENDING ? "descending" : "ascending", static_cast<int>(sizeof(K)), value_bytes,
+                    static_cast<long long>(n), dist_name(dist), begin_bit, end_bit);
   const long long before = plain_launches();
-  sort_through_dispatch<CountingRefusingLauncher, K, V, DESCENDING, Chain>(make_keys<K>(n, dist), begin_bit, end_bit);
+  sort_through_dispatch<CountingRefusingLauncher, K, V, DESCENDING>(make_keys<K>(n, dist), begin_bit, end_bit);
   EXPECT(plain_launches() - before == 1 + passes, "%lld plain launches, expected the histogram and %d passes",
          plain_launches() - before, passes);
 }
@@ -100,15 +63,15 @@ template <typename K, typename V> std::vector<int64_t> onesweep_sizes()
 }
 
 //! Uniform keys at each size, both ways; keys with one digit the same everywhere (passes that copy).
-template <typename K, typename V, typename Chain = void> void onesweep_type()
+template <typename K, typename V> void onesweep_type()
 {
   for (const int64_t n : onesweep_sizes<K, V>())
   {
-    onesweep_sort<K, V, false, Chain>(n, Dist::uniform);
-    onesweep_sort<K, V, true, Chain>(n, Dist::uniform);
+    onesweep_sort<K, V, false>(n, Dist::uniform);
+    onesweep_sort<K, V, true>(n, Dist::uniform);
   }
   const int64_t n = onesweep_sizes<K, V>().back();
-  onesweep_sort<K, V, false, Chain>(n, sizeof(K) >= 4 ? Dist::ends_random : Dist::all_equal);
+  onesweep_sort<K, V, false>(n, sizeof(K) >= 4 ? Dist::ends_random : Dist::all_equal);
 }
 
 void device()
@@ -129,11 +92,6 @@ void device()
   onesweep_sort<uint32_t, uint32_t, true>(n, Dist::uniform, 4, 24);
   onesweep_sort<uint32_t, void, false>(n, Dist::all_equal);
   onesweep_sort<uint64_t, void, true>(n, Dist::all_equal);
-  // Pairs with the exchange apart: 4-byte and 1-byte values, and a custom struct.
-  onesweep_type<uint32_t, uint32_t, PairsApartPolicy<uint32_t, uint32_t>>();
-  onesweep_type<int32_t, uint8_t, PairsApartPolicy<int32_t, uint8_t>>();
-  onesweep_type<uint32_t, Custom, PairsApartPolicy<uint32_t, Custom>>();
-  onesweep_sort<uint32_t, uint32_t, true, PairsApartPolicy<uint32_t, uint32_t>>(n, Dist::uniform, 4, 24);
 }
 } // namespace
 

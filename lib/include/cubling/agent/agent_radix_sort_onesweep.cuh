@@ -42,14 +42,8 @@
 //! memory of its own, the ranking hands each rank over as soon as it has it
 //! (BlockRadixRankMatchEarlyCounts's `ranked` hook), the key goes straight
 //! to its place, and its register is free; one barrier then covers the
-//! exchange and the look-back. Pairs with the exchange apart also write
-//! each key's rank to shared memory (by the key's place in the tile) as it
-//! is ranked, and each key's digit as it is written out, so that no thread
-//! holds a rank or a digit in a register until the values come: the values
-//! take their keys' ranks and digits from there. (The library's pairs keep
-//! the exchange in the ranking's memory, their ranks and digits in
-//! registers; the probe figures/probes/radix_sweep.cu measures the
-//! exchange apart for pairs, -DP_PX=1.)
+//! exchange and the look-back. (Pairs still hold their ranks until the
+//! values come; the library exchanges them in the ranking's memory.)
 //!
 //! **The look-back word.** 32 bits per digit per tile: the status in the top
 //! two bits (0: not ready, AGGREGATE, PREFIX), a launch tag in the next two,
@@ -310,14 +304,6 @@ struct AgentRadixSortOnesweep
   using ValueSlot = std::conditional_t<KEYS_ONLY, unsigned char, ValueT>;
 
   static constexpr bool EXCHANGE_APART = Policy::EXCHANGE_APART;
-  //! Pairs with the exchange apart: ranks and digits in shared memory, not registers.
-  static constexpr bool RANKS_APART = EXCHANGE_APART && !KEYS_ONLY;
-  static_assert(!RANKS_APART || TILE_ITEMS <= 65536, "a rank fits in 16 bits");
-  //! Each key's rank in the tile, by the key's warp-striped place (RANKS_APART).
-  struct RanksApart
-  {
-    uint16_t at[TILE_ITEMS];
-  };
   //! The tile's keys, then its values, in their places in the tile's output.
   union Items
   {
@@ -339,10 +325,8 @@ struct AgentRadixSortOnesweep
         typename DigitScan::TempStorage scan;
       } digits;
       std::conditional_t<EXCHANGE_APART, NullType, Items> items;
-      std::conditional_t<RANKS_APART, unsigned char[TILE_ITEMS], NullType> digit_of; // each written key's digit
     } exchange;
     std::conditional_t<EXCHANGE_APART, Items, NullType> apart; // the exchange apart (EXCHANGE_APART)
-    std::conditional_t<RANKS_APART, RanksApart, NullType> rank_of;
     OffsetT digit_offsets[RADIX_DIGITS];
     int tile;
   };
@@ -704,9 +688,8 @@ struct AgentRadixSortOnesweep
   }
 
   //! Step 5, keys: out of the exchange, in tile order, each to its digit's
-  //! offset; `key_digits` keeps each one's digit for the values (in shared
-  //! memory instead, SHARED: see RANKS_APART).
-  template <bool FULL_TILE, bool SHARED = false>
+  //! offset; `key_digits` keeps each one's digit for the values.
+  template <bool FULL_TILE>
   __device__ CUBLING_FORCEINLINE void
   ScatterKeys(int valid, const Extractor& digits, int (&key_digits)[ITEMS_PER_THREAD])
   {
@@ -717,17 +700,9 @@ struct AgentRadixSortOnesweep
       const int i = u * BLOCK_THREADS + static_cast<int>(threadIdx.x);
       if (FULL_TILE || i < valid)
       {
-        const Bits b    = keys[i];
-        const int digit = static_cast<int>(digits.Digit(b));
-        if constexpr (SHARED)
-        {
-          s.exchange.digit_of[i] = static_cast<unsigned char>(digit);
-        }
-        else
-        {
-          key_digits[u] = digit;
-        }
-        args.d_keys_out[s.digit_offsets[digit] + static_cast<OffsetT>(i)] =
+        const Bits b  = keys[i];
+        key_digits[u] = static_cast<int>(digits.Digit(b));
+        args.d_keys_out[s.digit_offsets[key_digits[u]] + static_cast<OffsetT>(i)] =
             detail::radix_sort_bits_out<IS_DESCENDING, KeyT>(b, decomposer);
       }
     }
@@ -735,9 +710,8 @@ struct AgentRadixSortOnesweep
 
   //! Step 5, values: loaded only now (so that they hold no registers while
   //! the keys are ranked), put in place by the keys' ranks through the
-  //! exchange, and written where their keys went. SHARED: the ranks and the
-  //! digits come from shared memory (RANKS_APART), not from the arguments.
-  template <bool FULL_TILE, bool SHARED = false>
+  //! exchange, and written where their keys went.
+  template <bool FULL_TILE>
   __device__ CUBLING_FORCEINLINE void ScatterValues(int tile_offset, int valid, const int (&ranks)[ITEMS_PER_THREAD],
                                                     const int (&key_digits)[ITEMS_PER_THREAD])
   {
@@ -759,14 +733,7 @@ struct AgentRadixSortOnesweep
     {
       if (FULL_TILE || warp_offset + u * 32 < valid)
       {
-        if constexpr (SHARED)
-        {
-          exchanged[s.rank_of.at[warp_offset + u * 32]] = values[u];
-        }
-        else
-        {
-          exchanged[ranks[u]] = values[u];
-        }
+        exchanged[ranks[u]] = values[u];
       }
     }
     __syncthreads();
@@ -776,16 +743,7 @@ struct AgentRadixSortOnesweep
       const int i = u * BLOCK_THREADS + static_cast<int>(threadIdx.x);
       if (FULL_TILE || i < valid)
       {
-        int digit;
-        if constexpr (SHARED)
-        {
-          digit = static_cast<int>(s.exchange.digit_of[i]);
-        }
-        else
-        {
-          digit = key_digits[u];
-        }
-        args.d_values_out[s.digit_offsets[digit] + static_cast<OffsetT>(i)] = exchanged[i];
+        args.d_values_out[s.digit_offsets[key_digits[u]] + static_cast<OffsetT>(i)] = exchanged[i];
       }
     }
   }
@@ -811,14 +769,7 @@ struct AgentRadixSortOnesweep
       // Each key goes to its place in the exchange as soon as it is ranked:
       // no key waits in a register for the others' ranks. One barrier then
       // covers the exchange and the look-back.
-      const int warp_offset = WarpStripedOffset();
-      auto to_exchange      = [&](int u, int rank) {
-        keys[rank] = bits[u];
-        if constexpr (RANKS_APART)
-        {
-          s.rank_of.at[warp_offset + u * 32] = static_cast<uint16_t>(rank);
-        }
-      };
+      auto to_exchange = [&](int u, int rank) { keys[rank] = bits[u]; };
       Rank(s.exchange.rank)
           .RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts<false>{*this}, to_exchange);
       LookBack(tile_digit_starts, last_tile);
@@ -849,12 +800,11 @@ struct AgentRadixSortOnesweep
       }
       __syncthreads();
     }
-    constexpr bool SHARED = RANKS_APART && !RESIDENT; // ranks and digits in shared memory
     int key_digits[ITEMS_PER_THREAD];
-    ScatterKeys<FULL_TILE, SHARED>(valid, digits, key_digits);
+    ScatterKeys<FULL_TILE>(valid, digits, key_digits);
     if constexpr (!KEYS_ONLY)
     {
-      ScatterValues<FULL_TILE, SHARED>(tile_offset, valid, ranks, key_digits);
+      ScatterValues<FULL_TILE>(tile_offset, valid, ranks, key_digits);
     }
   }
 
