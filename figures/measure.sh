@@ -56,6 +56,11 @@
 #     as 16 shards took 15-236 s; large in 2 shards 319-336 s; safety in 2
 #     shards 52-55 s. Spread over four GPUs, the racecheck of every radix
 #     test finished in three calls.
+#   - H200 (2026-11-28), only cubling's kernels, four runs at once: the
+#     radix sort large test in 2 shards, synccheck clean within 480 s,
+#     initcheck not finished in 500 s; the onesweep, paths and launches
+#     tests under memcheck, synccheck and initcheck, three runs at once,
+#     all nine within 21 s.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
