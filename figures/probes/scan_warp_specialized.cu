@@ -188,6 +188,32 @@
 // them all) is the next design; reading more tile states at once was slower
 // (above).
 //
+// Measured (H200, driver 580.159.04, 2026-11-28, 21 reps, two runs of each
+// size in one call), not yet in the library: the free ring (FREE_RING, with
+// the early release). Until then the look-back warp arrived on every
+// stage's `empty` barrier, so a stage could not be loaded again before its
+// tile's look-back was done, early release or not. Here the reducer hands
+// each tile's id and aggregate to the look-back warp through a queue of 4 x
+// STAGES rounds, the prefix comes back through it, and a stage is free once
+// the reducer and the consumers have read it. Time / CUB's faster call at
+// 2^28 / 2^26 / 2^24, the two runs, with the library's DeviceScan in the
+// same runs at 0.828-0.835 / 0.826-0.841 / 0.878-0.922:
+//   - the shipped <8, 4, 6>: 0.829, 0.832 / 0.840, 0.841 / 0.889, 0.897
+//     (0.894 of the copy at 2^28);
+//   - <8, 4, 6> early release: 0.831, 0.824 / 0.842, 0.847 / 0.910, 0.914;
+//   - <8, 4, 6> free ring: 0.825, 0.827 / 0.845, 0.840 / 0.922, 0.915;
+//   - <8, 8, 6> in 2 groups, early release: 0.826, 0.827 / 0.842, 0.836 /
+//     0.914, 0.916;
+//   - <8, 8, 6> in 2 groups, free ring: 0.818, 0.819 / 0.830, 0.841 /
+//     0.890, 0.912 (0.907 of the copy at 2^28);
+//   - <8, 4, 4> free ring (3 blocks an SM): 0.827, 0.829 / 0.835, 0.831 /
+//     0.890, 0.891.
+// The free ring in 2 groups is the first change to gain at 2^28 (about 1.4%,
+// both runs), and the only one; it is not enough for 0.80. Built and not yet
+// measured (no device time left): <8, 8, 4> in 2 groups with the free ring,
+// 3 blocks an SM (58 registers). Porting it to AgentScanStreaming means the
+// same queue there, and the scan tests and sanitizers on a GPU.
+//
 // Measured and not kept (H200, driver 580.159.04, 2026-11-27, 21 reps, one
 // run): runs of consecutive tiles a block. The producer took RUN tiles from
 // the counter at once, and a tile whose predecessor was the block's own took
@@ -272,9 +298,16 @@ __device__ __forceinline__ void consumers_sync(int group)
 
 // ---- the kernel ---------------------------------------------------------------------------
 template <int WARPS_, int VECS_, int STAGES_, bool COUNTER_AT_END_ = false, int LOADS_ = 1, bool LOOK_BACK_ = true,
-          bool BULK_STORE_ = false, bool EARLY_RELEASE_ = false, int GROUPS_ = 1>
+          bool BULK_STORE_ = false, bool EARLY_RELEASE_ = false, int GROUPS_ = 1, bool FREE_RING_ = false>
 struct Shape
 {
+  // true (with EARLY_RELEASE): the look-back warp takes no part in a stage's
+  // life. The reducer hands each tile's id and aggregate to it through a
+  // queue of its own, QUEUE rounds deep, and its prefix goes back to the
+  // consumers through the same queue; a stage is then free as soon as the
+  // reducer and the consumers have read it, however far behind the
+  // look-backs are
+  static constexpr bool FREE_RING = FREE_RING_;
   // The consumer warps split into GROUPS groups, which take the rounds in
   // turn (group g the rounds k with k % GROUPS == g), each group a whole
   // tile: while one group waits for its tile's prefix, another scans the
@@ -298,6 +331,8 @@ struct Shape
   static constexpr int TILE        = GROUP_WARPS * WARP_ITEMS;
   static_assert(WARPS % GROUPS == 0 && GROUPS <= 4 && (GROUPS == 1 || !BULK_STORE),
                 "whole groups, at most 4 (consumers_sync); the bulk store with one group");
+  static_assert(!FREE_RING || (EARLY_RELEASE && LOOK_BACK), "the free ring releases its stages early");
+  static constexpr int QUEUE = FREE_RING ? 4 * STAGES : 1; // rounds the look-back's queue holds
   static constexpr int STAGE_BYTES = TILE * 4;
   static constexpr int SMEM_BYTES  = STAGES * STAGE_BYTES;
 };
@@ -315,6 +350,12 @@ __global__ void __launch_bounds__(S::THREADS)
   // reducer, the look-back warp and every consumer warp are done with it.
   __shared__ unsigned long long full[S::STAGES], reduced[S::STAGES], prefixed[S::STAGES], empty[S::STAGES];
   __shared__ unsigned long long prefix_free[S::STAGES]; // EARLY_RELEASE: every consumer warp has read prefix_of
+  // FREE_RING's queue, by round % QUEUE: `queued` when the reducer has put
+  // the round's tile and aggregate in, `answered` when the look-back warp has
+  // put its prefix in, `dequeued` when the consumers have read that prefix
+  __shared__ unsigned long long queued[S::QUEUE], answered[S::QUEUE], dequeued[S::QUEUE];
+  __shared__ long long queue_tile[S::QUEUE];
+  __shared__ int queue_aggregate[S::QUEUE], queue_prefix[S::QUEUE];
   __shared__ long long tile_of[S::STAGES];
   __shared__ int aggregate_of[S::STAGES], prefix_of[S::STAGES];
   __shared__ int warp_total[S::GROUPS][2][S::GROUP_WARPS]; // by group and the group's round parity
@@ -327,8 +368,14 @@ __global__ void __launch_bounds__(S::THREADS)
       barrier_init(&full[s], 1);
       barrier_init(&reduced[s], 1);
       barrier_init(&prefixed[s], 1);
-      barrier_init(&empty[s], S::GROUP_WARPS + 2);
+      barrier_init(&empty[s], S::GROUP_WARPS + (S::FREE_RING ? 1 : 2));
       barrier_init(&prefix_free[s], S::GROUP_WARPS);
+    }
+    for (int q = 0; q < S::QUEUE; ++q)
+    {
+      barrier_init(&queued[q], 1);
+      barrier_init(&answered[q], 1);
+      barrier_init(&dequeued[q], S::GROUP_WARPS);
     }
     barrier_init_fence();
   }
@@ -402,8 +449,22 @@ __global__ void __launch_bounds__(S::THREADS)
         {
           state.Publish(tile, tile == 0 ? cubling::SCAN_TILE_PREFIX : cubling::SCAN_TILE_AGGREGATE, aggregate);
         }
-        aggregate_of[s] = aggregate;
-        barrier_arrive(&reduced[s]);
+        if constexpr (S::FREE_RING)
+        {
+          const int q = k % S::QUEUE;
+          if (k >= S::QUEUE)
+          {
+            barrier_wait(&dequeued[q], (k / S::QUEUE - 1) & 1); // round k - QUEUE's prefix read
+          }
+          queue_tile[q]      = tile;
+          queue_aggregate[q] = aggregate;
+          barrier_arrive(&queued[q]);
+        }
+        else
+        {
+          aggregate_of[s] = aggregate;
+          barrier_arrive(&reduced[s]);
+        }
         barrier_arrive(&empty[s]);
       }
       if (tile >= tiles)
@@ -418,14 +479,21 @@ __global__ void __launch_bounds__(S::THREADS)
   {
     for (int k = 0;; ++k)
     {
-      const int s = k % S::STAGES;
-      barrier_wait(&reduced[s], (k / S::STAGES) & 1);
-      const long long tile = tile_of[s];
+      const int s = k % S::STAGES, q = k % S::QUEUE;
+      if constexpr (S::FREE_RING)
+      {
+        barrier_wait(&queued[q], (k / S::QUEUE) & 1);
+      }
+      else
+      {
+        barrier_wait(&reduced[s], (k / S::STAGES) & 1);
+      }
+      const long long tile = S::FREE_RING ? queue_tile[q] : tile_of[s];
       if (tile >= tiles)
       {
         break;
       }
-      const int aggregate = aggregate_of[s];
+      const int aggregate = S::FREE_RING ? queue_aggregate[q] : aggregate_of[s];
       int prefix          = 0;
       if (tile > 0 && S::LOOK_BACK)
       {
@@ -436,6 +504,15 @@ __global__ void __launch_bounds__(S::THREADS)
         }
       }
       __syncwarp();
+      if constexpr (S::FREE_RING)
+      {
+        if (lane == 0)
+        {
+          queue_prefix[q] = prefix;
+          barrier_arrive(&answered[q]);
+        }
+        continue;
+      }
       if (lane == 0)
       {
         if (S::EARLY_RELEASE && k >= S::STAGES)
@@ -507,14 +584,29 @@ __global__ void __launch_bounds__(S::THREADS)
     consumers_sync<S::GROUP_WARPS * 32>(group);
     const int total = lane < S::GROUP_WARPS ? warp_total[group][parity][lane] : 0;
     const int below = __reduce_add_sync(0xffffffffu, lane < member ? total : 0); // the warps before this one
-    barrier_wait(&prefixed[s], (k / S::STAGES) & 1);
-    const int add = prefix_of[s] + below;
-    if constexpr (S::EARLY_RELEASE)
+    int add;
+    if constexpr (S::FREE_RING)
     {
+      const int q = k % S::QUEUE;
+      barrier_wait(&answered[q], (k / S::QUEUE) & 1);
+      add = queue_prefix[q] + below;
       __syncwarp();
       if (lane == 0)
       {
-        barrier_arrive(&prefix_free[s]);
+        barrier_arrive(&dequeued[q]);
+      }
+    }
+    else
+    {
+      barrier_wait(&prefixed[s], (k / S::STAGES) & 1);
+      add = prefix_of[s] + below;
+      if constexpr (S::EARLY_RELEASE)
+      {
+        __syncwarp();
+        if (lane == 0)
+        {
+          barrier_arrive(&prefix_free[s]);
+        }
       }
     }
     int4* dst = reinterpret_cast<int4*>(out + tile * S::TILE) + member * (S::WARP_ITEMS / 4);
@@ -571,7 +663,7 @@ struct Variant
 {
   static const char* name()
   {
-    static char text[64];
+    static char text[96];
     char loads[16] = "";
     if (S::LOADS > 1)
     {
@@ -582,10 +674,10 @@ struct Variant
     {
       std::snprintf(groups, sizeof groups, "_%d_groups", S::GROUPS);
     }
-    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s", S::WARPS, S::VECS * 4, S::STAGES,
-                  S::STAGE_BYTES / 1024, S::COUNTER_AT_END ? "_counter_at_end" : "", loads,
+    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s%s", S::WARPS, S::VECS * 4,
+                  S::STAGES, S::STAGE_BYTES / 1024, S::COUNTER_AT_END ? "_counter_at_end" : "", loads,
                   S::LOOK_BACK ? "" : "_no_look_back", S::BULK_STORE ? "_bulk_store" : "",
-                  S::EARLY_RELEASE ? "_early_release" : "", groups);
+                  S::EARLY_RELEASE ? "_early_release" : "", groups, S::FREE_RING ? "_free_ring" : "");
     return text;
   }
   static int grid()
@@ -735,7 +827,11 @@ int main(int argc, char** argv)
                                           Shape<8, 8, 6, false, 1, true, false, true, 2>,
                                           Shape<8, 4, 6, false, 1, true, false, false, 2>,
                                           Shape<8, 8, 8, false, 1, true, false, false, 4>,
-                                          Shape<8, 8, 6, false, 1, false, false, false, 2>>();
+                                          Shape<8, 8, 6, false, 1, false, false, false, 2>,
+                                          Shape<8, 4, 6, false, 1, true, false, true, 1, true>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true>,
+                                          Shape<8, 4, 4, false, 1, true, false, true, 1, true>,
+                                          Shape<8, 8, 4, false, 1, true, false, true, 2, true>>();
   // The library's agent in other shapes (the H200 sweep in the file comment)
   for (const Entry& e : {Entry{LibraryAgent<8, 4, 6>::name(), &LibraryAgent<8, 4, 6>::run},
                          Entry{LibraryAgent<8, 4, 4>::name(), &LibraryAgent<8, 4, 4>::run},
