@@ -197,7 +197,7 @@
 // STAGES rounds, the prefix comes back through it, and a stage is free once
 // the reducer and the consumers have read it. Time / CUB's faster call at
 // 2^28 / 2^26 / 2^24, the two runs, with the library's DeviceScan in the
-// same runs at 0.828-0.835 / 0.826-0.841 / 0.878-0.922:
+// same runs at 0.828-0.835 / 0.826-0.841 / 0.879-0.922:
 //   - the shipped <8, 4, 6>: 0.829, 0.832 / 0.840, 0.841 / 0.889, 0.897
 //     (0.894 of the copy at 2^28);
 //   - <8, 4, 6> early release: 0.831, 0.824 / 0.842, 0.847 / 0.910, 0.914;
