@@ -212,7 +212,16 @@
 // both runs), and the only one; it is not enough for 0.80. Built and not yet
 // measured (no device time left): <8, 8, 4> in 2 groups with the free ring,
 // 3 blocks an SM (58 registers). Porting it to AgentScanStreaming means the
-// same queue there, and the scan tests and sanitizers on a GPU.
+// same queue there, and the scan tests and sanitizers on a GPU. A port was
+// written on 2026-11-28 and set aside, untested: policy parameters GROUPS
+// and FREE_RING; TILE_ITEMS and TILE_BYTES from the warps of one group; the
+// queue's storage as an empty base class without FREE_RING; `empty` counting
+// (GROUP_WARPS + 1 or 2) x 32 arrivals, `dequeued` GROUP_WARPS x 32 (every
+// thread arrives, as the library's barriers do for racecheck); the producer
+// marking the end in GROUPS rounds; one named barrier a group. With the
+// switches off, ptxas gave the library's kernels the same registers and
+// shared memory but the PTX was not the same instruction for instruction,
+// so it would need the GPU tests even for the library's own shape.
 //
 // Measured and not kept (H200, driver 580.159.04, 2026-11-27, 21 reps, one
 // run): runs of consecutive tiles a block. The producer took RUN tiles from
