@@ -153,10 +153,10 @@
 // 0.971 / 0.938 / 0.875. The stages were not what held the loads back.
 //
 // Measured and not kept (H200, driver 580.159.04, 2026-11-28, 21 reps, one
-// run): consumer groups (variants
-// _2_groups, _4_groups). Every consumer warp works on every tile, so a
-// block's consumers scan one tile at a time and wait for each tile's prefix
-// in turn; the early release above freed the stage during that wait and
+// run): consumer groups (variants _2_groups, _4_groups). Every consumer
+// warp works on every tile, so a block's consumers scan one tile at a time
+// and wait for each tile's prefix in turn; the early release above freed
+// the stage during that wait and
 // gained nothing, which fits the consumers, not the ring, being what is
 // held. Here the consumer warps split into groups that take the rounds in
 // turn, each group a whole tile, so one group's wait for its prefix
@@ -380,7 +380,7 @@ __global__ void __launch_bounds__(S::THREADS)
       barrier_init(&empty[s], S::GROUP_WARPS + (S::FREE_RING ? 1 : 2));
       barrier_init(&prefix_free[s], S::GROUP_WARPS);
     }
-    for (int q = 0; q < S::QUEUE; ++q)
+    for (int q = 0; S::FREE_RING && q < S::QUEUE; ++q)
     {
       barrier_init(&queued[q], 1);
       barrier_init(&answered[q], 1);
