@@ -263,7 +263,7 @@
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          figures/probes/scan_warp_specialized.cu -o ws
 // Arguments: [reps [variants [log2n]]] (variants: run only the variants whose name contains one of
-//            these comma-separated parts;
+//            these comma-separated parts, or, for a part that ends in '$', is that part;
 //            log2n: only that size, one of 20, 24, 26, 28)
 // Output: CSV, variant,log2n,ws_us,lib_us,cub_us,cub_count,copy_us,empty_us,ws_over_cub,lib_over_cub,ws_of_copy,check
 #include <algorithm>
@@ -307,9 +307,18 @@ __device__ __forceinline__ void consumers_sync(int group)
 
 // ---- the kernel ---------------------------------------------------------------------------
 template <int WARPS_, int VECS_, int STAGES_, bool COUNTER_AT_END_ = false, int LOADS_ = 1, bool LOOK_BACK_ = true,
-          bool BULK_STORE_ = false, bool EARLY_RELEASE_ = false, int GROUPS_ = 1, bool FREE_RING_ = false>
+          bool BULK_STORE_ = false, bool EARLY_RELEASE_ = false, int GROUPS_ = 1, bool FREE_RING_ = false,
+          int REREAD_ = 0, int QUEUE_ = 0>
 struct Shape
 {
+  // 1 or 2 (with FREE_RING): the consumers read their rows from global
+  // memory, not from the stage, once the queue names their tile: the tile's
+  // bytes are still in L2, where the producer's load left them (2: the
+  // reads marked evict-first, ld.global.cs). A stage is then free once the
+  // reducer has summed it, so the loads and the aggregates run ahead of the
+  // consumers by as many rounds as the queue holds, not by the ring's
+  // STAGES, and the look-backs find the aggregates before them published
+  static constexpr int REREAD = REREAD_;
   // true (with EARLY_RELEASE): the look-back warp takes no part in a stage's
   // life. The reducer hands each tile's id and aggregate to it through a
   // queue of its own, QUEUE rounds deep, and its prefix goes back to the
@@ -341,7 +350,8 @@ struct Shape
   static_assert(WARPS % GROUPS == 0 && GROUPS <= 4 && (GROUPS == 1 || !BULK_STORE),
                 "whole groups, at most 4 (consumers_sync); the bulk store with one group");
   static_assert(!FREE_RING || (EARLY_RELEASE && LOOK_BACK), "the free ring releases its stages early");
-  static constexpr int QUEUE = FREE_RING ? 4 * STAGES : 1; // rounds the look-back's queue holds
+  static_assert(REREAD == 0 || FREE_RING, "the consumers learn their tile from the free ring's queue");
+  static constexpr int QUEUE = FREE_RING ? (QUEUE_ > 0 ? QUEUE_ : 4 * STAGES) : 1; // rounds the look-back's queue holds
   static constexpr int STAGE_BYTES = TILE * 4;
   static constexpr int SMEM_BYTES  = STAGES * STAGE_BYTES;
 };
@@ -377,7 +387,7 @@ __global__ void __launch_bounds__(S::THREADS)
       barrier_init(&full[s], 1);
       barrier_init(&reduced[s], 1);
       barrier_init(&prefixed[s], 1);
-      barrier_init(&empty[s], S::GROUP_WARPS + (S::FREE_RING ? 1 : 2));
+      barrier_init(&empty[s], S::REREAD ? 1 : S::GROUP_WARPS + (S::FREE_RING ? 1 : 2));
       barrier_init(&prefix_free[s], S::GROUP_WARPS);
     }
     for (int q = 0; S::FREE_RING && q < S::QUEUE; ++q)
@@ -468,6 +478,18 @@ __global__ void __launch_bounds__(S::THREADS)
           queue_tile[q]      = tile;
           queue_aggregate[q] = aggregate;
           barrier_arrive(&queued[q]);
+          // REREAD: the consumers learn of the end from the queue, each
+          // other group in its next round (as the producer tells the stages)
+          for (int later = k + 1; S::REREAD && tile >= tiles && later < k + S::GROUPS; ++later)
+          {
+            const int t = later % S::QUEUE;
+            if (later >= S::QUEUE)
+            {
+              barrier_wait(&dequeued[t], (later / S::QUEUE - 1) & 1);
+            }
+            queue_tile[t] = tile;
+            barrier_arrive(&queued[t]);
+          }
         }
         else
         {
@@ -542,20 +564,30 @@ __global__ void __launch_bounds__(S::THREADS)
   for (int k = group;; k += S::GROUPS)
   {
     const int s = k % S::STAGES;
-    barrier_wait(&full[s], (k / S::STAGES) & 1);
-    const long long tile = tile_of[s];
+    long long tile;
+    if constexpr (S::REREAD > 0)
+    {
+      barrier_wait(&queued[k % S::QUEUE], (k / S::QUEUE) & 1);
+      tile = queue_tile[k % S::QUEUE];
+    }
+    else
+    {
+      barrier_wait(&full[s], (k / S::STAGES) & 1);
+      tile = tile_of[s];
+    }
     if (tile >= tiles)
     {
       break;
     }
     const int4* stage = ring + s * (S::STAGE_BYTES / 16) + member * (S::WARP_ITEMS / 4);
+    const int4* again = reinterpret_cast<const int4*>(in + tile * S::TILE) + member * (S::WARP_ITEMS / 4);
     int4 v[S::VECS];
 #pragma unroll
     for (int j = 0; j < S::VECS; ++j)
     {
-      v[j] = stage[j * 32 + lane];
+      v[j] = S::REREAD == 0 ? stage[j * 32 + lane] : S::REREAD == 1 ? again[j * 32 + lane] : __ldcs(again + j * 32 + lane);
     }
-    if constexpr (S::EARLY_RELEASE)
+    if constexpr (S::EARLY_RELEASE && S::REREAD == 0)
     {
       __syncwarp();
       if (lane == 0)
@@ -683,10 +715,15 @@ struct Variant
     {
       std::snprintf(groups, sizeof groups, "_%d_groups", S::GROUPS);
     }
-    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s%s", S::WARPS, S::VECS * 4,
+    char reread[24] = "";
+    if (S::REREAD > 0)
+    {
+      std::snprintf(reread, sizeof reread, "_reread%s_q%d", S::REREAD == 2 ? "_cs" : "", S::QUEUE);
+    }
+    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s%s%s", S::WARPS, S::VECS * 4,
                   S::STAGES, S::STAGE_BYTES / 1024, S::COUNTER_AT_END ? "_counter_at_end" : "", loads,
                   S::LOOK_BACK ? "" : "_no_look_back", S::BULK_STORE ? "_bulk_store" : "",
-                  S::EARLY_RELEASE ? "_early_release" : "", groups, S::FREE_RING ? "_free_ring" : "");
+                  S::EARLY_RELEASE ? "_early_release" : "", groups, S::FREE_RING ? "_free_ring" : "", reread);
     return text;
   }
   static int grid()
@@ -795,7 +832,8 @@ bool matches(const char* name, const std::string& filter)
   {
     const size_t comma     = filter.find(',', start);
     const std::string part = filter.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (std::strstr(name, part.c_str()))
+    const bool whole       = !part.empty() && part.back() == '$'; // "name$": that name alone
+    if (whole ? part.substr(0, part.size() - 1) == name : std::strstr(name, part.c_str()) != nullptr)
     {
       return true;
     }
@@ -840,7 +878,15 @@ int main(int argc, char** argv)
                                           Shape<8, 4, 6, false, 1, true, false, true, 1, true>,
                                           Shape<8, 8, 6, false, 1, true, false, true, 2, true>,
                                           Shape<8, 4, 4, false, 1, true, false, true, 1, true>,
-                                          Shape<8, 8, 4, false, 1, true, false, true, 2, true>>();
+                                          Shape<8, 8, 4, false, 1, true, false, true, 2, true>,
+                                          Shape<8, 8, 4, false, 1, true, false, true, 2, true, 1, 4>,
+                                          Shape<8, 8, 4, false, 1, true, false, true, 2, true, 1, 6>,
+                                          Shape<8, 8, 4, false, 1, true, false, true, 2, true, 1, 8>,
+                                          Shape<8, 8, 4, false, 1, true, false, true, 2, true, 1, 12>,
+                                          Shape<8, 8, 4, false, 1, true, false, true, 2, true, 2, 6>,
+                                          Shape<8, 8, 3, false, 1, true, false, true, 2, true, 1, 6>,
+                                          Shape<8, 4, 4, false, 1, true, false, true, 1, true, 1, 6>,
+                                          Shape<8, 4, 4, false, 1, true, false, true, 1, true, 1, 12>>();
   // The library's agent in other shapes (the H200 sweep in the file comment)
   for (const Entry& e : {Entry{LibraryAgent<8, 4, 6>::name(), &LibraryAgent<8, 4, 6>::run},
                          Entry{LibraryAgent<8, 4, 4>::name(), &LibraryAgent<8, 4, 4>::run},
