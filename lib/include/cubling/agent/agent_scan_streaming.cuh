@@ -17,17 +17,25 @@
 //!   - the **look-back warp** finds each tile's exclusive prefix
 //!     (TileLookBack, single_pass_scan_operators.cuh) and publishes its
 //!     inclusive prefix;
-//!   - the **consumer warps** scan the tile out of shared memory, take the
-//!     prefix, and store.
-//! Each stage goes `full` (its bytes landed) -> `reduced` -> `prefixed`, and
-//! is `empty` again once the reducer, the look-back warp and every consumer
-//! warp are done with it; each of those is an mbarrier. Every thread that
-//! read a stage arrives on `empty` itself: an arrive releases only its own
-//! thread's reads, so one lane arriving for its warp would leave the other
-//! lanes' reads unordered before the next bulk copy into the stage
-//! (racecheck reported exactly that).
+//!   - the **consumer warps**, in `GROUPS` groups that take the tiles in
+//!     turn, scan a tile out of shared memory, take its prefix, and store:
+//!     while one group waits for its tile's prefix, another scans the next.
 //!
-//! **Layout.** Consumer warp w owns `WARP_ITEMS` consecutive items of the
+//! **The ring and the queue.** Each stage goes `full` (its bytes landed) and
+//! is `empty` again once the reducer and the tile's consumer group have read
+//! it; the consumers read their rows into registers and give the stage back
+//! *before* they wait for the prefix. The look-back warp never touches a
+//! stage: the reducer hands it each tile's number and aggregate through a
+//! queue of `QUEUE` rounds (`queued`), and the prefix goes back to the
+//! consumers through the same slot (`answered`, then `dequeued` once they
+//! have read it). So the loads run ahead of the look-backs by as much as the
+//! ring holds, however long a look-back takes. Each of those is an mbarrier.
+//! Every thread that read a stage or a slot arrives itself: an arrive
+//! releases only its own thread's reads, so one lane arriving for its warp
+//! would leave the other lanes' reads unordered before the next write
+//! (racecheck reported exactly that, for the bulk copy into a stage).
+//!
+//! **Layout.** Consumer warp w of a group owns `WARP_ITEMS` consecutive items of the
 //! tile, in `ROWS` rows of 32 16-byte vectors; lane l holds vector l of each
 //! row. A row is read from shared memory without bank conflicts and stored
 //! to global memory as 512 contiguous bytes, so no transpose is needed. A
@@ -64,15 +72,20 @@ namespace cubling
 //! @tparam CONSUMER_WARPS_    warps that scan and store (the block has 3 more)
 //! @tparam ROWS_              rows of 32 16-byte vectors per consumer warp and tile
 //! @tparam STAGES_            tiles the ring in shared memory holds
-template <int CONSUMER_WARPS_, int ROWS_, int STAGES_>
+//! @tparam GROUPS_            groups the consumer warps form, each a whole tile, taking the tiles in turn
+template <int CONSUMER_WARPS_, int ROWS_, int STAGES_, int GROUPS_ = 1>
 struct AgentScanStreamingPolicy
 {
   static constexpr int CONSUMER_WARPS = CONSUMER_WARPS_;
   static constexpr int ROWS           = ROWS_;
   static constexpr int STAGES         = STAGES_;
+  static constexpr int GROUPS         = GROUPS_;
+  static constexpr int GROUP_WARPS    = CONSUMER_WARPS / GROUPS; //!< consumer warps on one tile
   static constexpr int BLOCK_THREADS  = (CONSUMER_WARPS + 3) * 32; //!< + producer, reducer, look-back warp
-  static constexpr int TILE_BYTES     = CONSUMER_WARPS * ROWS * 32 * 16;
+  static constexpr int TILE_BYTES     = GROUP_WARPS * ROWS * 32 * 16;
   static constexpr int RING_BYTES     = STAGES * TILE_BYTES; //!< dynamic shared memory per block
+  static_assert(CONSUMER_WARPS % GROUPS == 0 && GROUPS <= 4 && GROUPS <= STAGES,
+                "whole groups, each with a named barrier of its own (1 to 4), no more than the ring's stages");
 };
 
 namespace detail
@@ -142,10 +155,13 @@ struct AgentScanStreaming
 {
   static constexpr int VECTOR_ITEMS = 16 / static_cast<int>(sizeof(T));
   static constexpr int WARPS        = Policy::CONSUMER_WARPS;
+  static constexpr int GROUPS       = Policy::GROUPS;
+  static constexpr int GROUP_WARPS  = Policy::GROUP_WARPS;
   static constexpr int ROWS         = Policy::ROWS;
   static constexpr int STAGES       = Policy::STAGES;
+  static constexpr int QUEUE        = 4 * STAGES; //!< rounds the look-back's queue holds
   static constexpr int WARP_ITEMS   = ROWS * 32 * VECTOR_ITEMS;
-  static constexpr int TILE_ITEMS   = WARPS * WARP_ITEMS;
+  static constexpr int TILE_ITEMS   = GROUP_WARPS * WARP_ITEMS;
   static constexpr int PRODUCER     = WARPS; //!< warp ids of the three single-job warps
   static constexpr int REDUCER      = WARPS + 1;
   static constexpr int LOOK_BACK    = WARPS + 2;
@@ -169,11 +185,14 @@ struct AgentScanStreaming
   //! The block's static shared memory; the ring itself is dynamic (Policy::RING_BYTES).
   struct TempStorage
   {
-    unsigned long long full[STAGES], reduced[STAGES], prefixed[STAGES], empty[STAGES];
+    unsigned long long full[STAGES], empty[STAGES]; //!< by stage
     int64_t tile_of[STAGES];
-    T aggregate_of[STAGES];
-    T prefix_of[STAGES];
-    T warp_total[2][WARPS]; //!< by round parity: a consumer warp may start the next round early
+    unsigned long long queued[QUEUE], answered[QUEUE], dequeued[QUEUE]; //!< the look-back's queue, by slot
+    int64_t queue_tile[QUEUE];
+    T queue_aggregate[QUEUE];
+    T queue_prefix[QUEUE];
+    //! by group, then by the group's round parity: a warp may start its group's next round early
+    T warp_total[GROUPS][2][GROUP_WARPS];
     typename LookBack::TempStorage look_back;
   };
 
@@ -235,10 +254,15 @@ struct AgentScanStreaming
 
   //! Every role takes the ring's stages in turn: its round k uses stage
   //! k % STAGES, and a stage's barriers complete one phase a round, so the
-  //! phase a role waits for in round k has parity (k / STAGES) & 1.
+  //! phase a role waits for in round k has parity (k / STAGES) & 1. The
+  //! queue's slots go the same way, slot k % QUEUE (QueueParity).
   static __device__ CUBLING_FORCEINLINE unsigned Parity(int round)
   {
     return (round / STAGES) & 1;
+  }
+  static __device__ CUBLING_FORCEINLINE unsigned QueueParity(int round)
+  {
+    return (round / QUEUE) & 1;
   }
   __device__ CUBLING_FORCEINLINE Vector* Stage(int s)
   {
@@ -269,6 +293,17 @@ struct AgentScanStreaming
         detail::barrier_arrive(&storage.full[s]); // the end, or a tile read from global memory: no bytes
         if (tile >= tiles)
         {
+          // Each other consumer group learns of the end in its next round.
+          for (int later = k + 1; later < k + GROUPS; ++later)
+          {
+            const int t = later % STAGES;
+            if (later >= STAGES)
+            {
+              detail::barrier_wait(&storage.empty[t], Parity(later - STAGES));
+            }
+            storage.tile_of[t] = tile;
+            detail::barrier_arrive(&storage.full[t]);
+          }
           return;
         }
         continue;
@@ -290,7 +325,7 @@ struct AgentScanStreaming
   __device__ CUBLING_FORCEINLINE T ReduceTile(const Vector* stage, int64_t tile)
   {
     constexpr int CHAINS = 4;
-    static_assert(WARPS * ROWS % CHAINS == 0, "the rows split evenly among the chains");
+    static_assert(GROUP_WARPS * ROWS % CHAINS == 0, "the rows split evenly among the chains");
     const int lane = static_cast<int>(LaneId());
     T sums[CHAINS];
 #pragma unroll
@@ -301,14 +336,14 @@ struct AgentScanStreaming
     if (stage) // a full tile, in the ring
     {
 #pragma unroll 4
-      for (int row = 0; row < WARPS * ROWS; ++row)
+      for (int row = 0; row < GROUP_WARPS * ROWS; ++row)
       {
         sums[row % CHAINS] = scan_op(sums[row % CHAINS], VectorSum(stage[row * 32 + lane]));
       }
     }
     else // the partial last tile, from global memory
     {
-      for (int row = 0; row < WARPS * ROWS; ++row)
+      for (int row = 0; row < GROUP_WARPS * ROWS; ++row)
       {
         sums[row % CHAINS] = scan_op(sums[row % CHAINS], VectorSum(ReadVector(nullptr, tile, row * 32 + lane)));
       }
@@ -336,6 +371,20 @@ struct AgentScanStreaming
     }
   }
 
+  //! Put round k's tile and aggregate in its slot of the look-back's queue
+  //! (one lane), once round k - QUEUE's consumers have read their prefix.
+  __device__ CUBLING_FORCEINLINE void Enqueue(int k, int64_t tile, const T& aggregate)
+  {
+    const int q = k % QUEUE;
+    if (k >= QUEUE)
+    {
+      detail::barrier_wait(&storage.dequeued[q], QueueParity(k - QUEUE));
+    }
+    storage.queue_tile[q]      = tile;
+    storage.queue_aggregate[q] = aggregate;
+    detail::barrier_arrive(&storage.queued[q]);
+  }
+
   __device__ CUBLING_FORCEINLINE void Reduce()
   {
     for (int k = 0;; ++k)
@@ -346,13 +395,13 @@ struct AgentScanStreaming
       {
         if (LaneId() == 0)
         {
-          detail::barrier_arrive(&storage.reduced[s]); // pass the end on
+          Enqueue(k, tile, Identity()); // pass the end on
         }
         return;
       }
       const Vector* stage = PartialTile(tile) ? nullptr : Stage(s);
       const T aggregate   = ReduceTile(stage, tile);
-      __syncwarp();
+      detail::barrier_arrive(&storage.empty[s]); // every lane: its reads of the stage are done
       if (LaneId() == 0)
       {
         if (tile == 0)
@@ -364,10 +413,9 @@ struct AgentScanStreaming
         {
           state.Publish(tile, SCAN_TILE_AGGREGATE, aggregate);
         }
-        storage.aggregate_of[s] = aggregate;
-        detail::barrier_arrive(&storage.reduced[s]);
+        Enqueue(k, tile, aggregate);
       }
-      detail::barrier_arrive(&storage.empty[s]); // every lane: its reads of the stage are done
+      __syncwarp();
     }
   }
 
@@ -376,8 +424,9 @@ struct AgentScanStreaming
   {
     for (int k = 0;; ++k)
     {
-      const int s        = k % STAGES;
-      const int64_t tile = AwaitTile(storage.reduced, k);
+      const int q = k % QUEUE;
+      detail::barrier_wait(&storage.queued[q], QueueParity(k));
+      const int64_t tile = storage.queue_tile[q];
       if (tile >= tiles)
       {
         return;
@@ -395,24 +444,40 @@ struct AgentScanStreaming
         prefix = LookBack(storage.look_back, state, scan_op, tile).ExclusivePrefix();
         if (LaneId() == 0)
         {
-          state.Publish(tile, SCAN_TILE_PREFIX, scan_op(prefix, storage.aggregate_of[s]));
+          state.Publish(tile, SCAN_TILE_PREFIX, scan_op(prefix, storage.queue_aggregate[q]));
         }
       }
       __syncwarp();
       if (LaneId() == 0)
       {
-        storage.prefix_of[s] = prefix;
-        detail::barrier_arrive(&storage.prefixed[s]);
+        storage.queue_prefix[q] = prefix;
       }
-      detail::barrier_arrive(&storage.empty[s]); // every lane: its read of tile_of is done
+      detail::barrier_arrive(&storage.answered[q]); // every lane: its read of the slot is done
     }
   }
 
   // --- the consumers ------------------------------------------------------------------
-  __device__ CUBLING_FORCEINLINE void Consume(int warp)
+  //! The named barrier of one consumer group (ids 1 to 4; 0 is __syncthreads).
+  //! The ids are constants, so that ptxas reserves only those used.
+  static __device__ CUBLING_FORCEINLINE void GroupSync(int group)
   {
-    const int lane = static_cast<int>(LaneId());
-    for (int k = 0;; ++k)
+    constexpr int THREADS = GROUP_WARPS * 32;
+    switch (group)
+    {
+      case 0: detail::named_barrier_sync<1, THREADS>(); break;
+      case 1: detail::named_barrier_sync<2, THREADS>(); break;
+      case 2: detail::named_barrier_sync<3, THREADS>(); break;
+      default: detail::named_barrier_sync<4, THREADS>(); break;
+    }
+  }
+
+  //! Consumer warp `warp` is warp `warp % GROUP_WARPS` of group
+  //! `warp / GROUP_WARPS`, which takes the rounds k with k % GROUPS == group.
+  __device__ CUBLING_FORCEINLINE void Consume(int consumer)
+  {
+    const int lane  = static_cast<int>(LaneId());
+    const int group = consumer / GROUP_WARPS, warp = consumer % GROUP_WARPS;
+    for (int k = group;; k += GROUPS)
     {
       const int s        = k % STAGES;
       const int64_t tile = AwaitTile(storage.full, k);
@@ -452,19 +517,22 @@ struct AgentScanStreaming
         carry             = scan_op(carry, row_total);
       }
       // example-end rows
+      detail::barrier_arrive(&storage.empty[s]); // every lane: its rows are in registers, the stage may refill
+      const int parity = (k / GROUPS) & 1;
       if (lane == 0)
       {
-        storage.warp_total[k & 1][warp] = carry;
+        storage.warp_total[group][parity][warp] = carry;
       }
-      detail::named_barrier_sync<1, WARPS * 32>();
+      GroupSync(group);
       T prefix = Identity(); // the fold of everything before this warp's items
       for (int w = 0; w < warp; ++w)
       {
-        prefix = scan_op(prefix, storage.warp_total[k & 1][w]);
+        prefix = scan_op(prefix, storage.warp_total[group][parity][w]);
       }
-      detail::barrier_wait(&storage.prefixed[s], Parity(k));
-      prefix = scan_op(storage.prefix_of[s], prefix);
-      detail::barrier_arrive(&storage.empty[s]); // every lane: items and prefix read, the stage may refill
+      const int q = k % QUEUE;
+      detail::barrier_wait(&storage.answered[q], QueueParity(k));
+      prefix = scan_op(storage.queue_prefix[q], prefix);
+      detail::barrier_arrive(&storage.dequeued[q]); // every lane: the prefix is read, the slot may refill
 
       // Fold the prefixes in and store.
       const int64_t tile_offset = tile * TILE_ITEMS;
@@ -516,9 +584,13 @@ struct AgentScanStreaming
       for (int s = 0; s < STAGES; ++s)
       {
         detail::barrier_init(&storage.full[s], 1);
-        detail::barrier_init(&storage.reduced[s], 1);
-        detail::barrier_init(&storage.prefixed[s], 1);
-        detail::barrier_init(&storage.empty[s], (WARPS + 2) * 32); // every thread but the producer's
+        detail::barrier_init(&storage.empty[s], (GROUP_WARPS + 1) * 32); // the reducer and the tile's group
+      }
+      for (int q = 0; q < QUEUE; ++q)
+      {
+        detail::barrier_init(&storage.queued[q], 1);
+        detail::barrier_init(&storage.answered[q], 32);                // the look-back warp
+        detail::barrier_init(&storage.dequeued[q], GROUP_WARPS * 32); // the tile's group
       }
       detail::barrier_init_fence();
     }

@@ -70,7 +70,7 @@ struct DeviceScanPolicy
   {
     using ScanPolicy = AgentScanPolicy<256, 32, BLOCK_LOAD_WARP_TRANSPOSE, BLOCK_STORE_WARP_TRANSPOSE,
                                        BLOCK_SCAN_WARP_SCANS>;
-    using StreamingPolicy = AgentScanStreamingPolicy<8, 4, 6>;
+    using StreamingPolicy = AgentScanStreamingPolicy<8, 8, 6, 2>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = true;
   };
   using MaxPolicy = Policy900;
