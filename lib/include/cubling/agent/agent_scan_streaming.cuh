@@ -488,17 +488,25 @@ struct AgentScanStreaming
       const bool partial  = PartialTile(tile);
       const Vector* stage = partial ? nullptr : Stage(s);
 
+      // The warp's rows into registers, and the stage back to the producer
+      // at once: the scan and the wait for the prefix need no stage.
+      Vector items[ROWS];
+#pragma unroll
+      for (int r = 0; r < ROWS; ++r)
+      {
+        items[r] = ReadVector(stage, tile, (warp * ROWS + r) * 32 + lane);
+      }
+      detail::barrier_arrive(&storage.empty[s]); // every lane: its rows are in registers, the stage may refill
+
       // example-begin rows
       // Scan the warp's rows: each vector in order, the lanes in order, the
       // rows in order. before[r]: the fold of the warp's items before this
       // lane's vector of row r.
-      Vector items[ROWS];
       T before[ROWS];
       T carry = Identity();
 #pragma unroll
       for (int r = 0; r < ROWS; ++r)
       {
-        items[r] = ReadVector(stage, tile, (warp * ROWS + r) * 32 + lane);
 #pragma unroll
         for (int i = 1; i < VECTOR_ITEMS; ++i)
         {
@@ -517,7 +525,6 @@ struct AgentScanStreaming
         carry             = scan_op(carry, row_total);
       }
       // example-end rows
-      detail::barrier_arrive(&storage.empty[s]); // every lane: its rows are in registers, the stage may refill
       const int parity = (k / GROUPS) & 1;
       if (lane == 0)
       {
