@@ -12,8 +12,11 @@
 //   - a reducer sums each tile the moment it lands and publishes its
 //     aggregate, and never waits for another block;
 //   - a look-back warp finds each tile's exclusive prefix, one tile after
-//     another;
-//   - eight consumer warps scan each tile out of shared memory and store it.
+//     another, taking the tiles from a queue that the reducer fills, so a
+//     stage is free again as soon as its items have been read;
+//   - eight consumer warps, in two groups of four that take the tiles in
+//     turn, scan a tile out of shared memory, wait for its prefix and store
+//     it: while one group waits, the other scans.
 // Why: in steps 4 to 6 a block loads nothing while its tile waits for its
 // prefix, so the memory idles for part of every tile's life. Here the
 // producer keeps loading while earlier tiles wait, and since no aggregate

@@ -209,19 +209,42 @@
 //   - <8, 4, 4> free ring (3 blocks an SM): 0.827, 0.829 / 0.835, 0.831 /
 //     0.890, 0.891.
 // The free ring in 2 groups is the first change to gain at 2^28 (about 1.4%,
-// both runs), and the only one; it is not enough for 0.80. Built and not yet
-// measured (no device time left): <8, 8, 4> in 2 groups with the free ring,
-// 3 blocks an SM (58 registers). Porting it to AgentScanStreaming means the
-// same queue there, and the scan tests and sanitizers on a GPU. A port was
-// written on 2026-11-28 and set aside, untested: policy parameters GROUPS
-// and FREE_RING; TILE_ITEMS and TILE_BYTES from the warps of one group; the
-// queue's storage as an empty base class without FREE_RING; `empty` counting
-// (GROUP_WARPS + 1 or 2) x 32 arrivals, `dequeued` GROUP_WARPS x 32 (every
-// thread arrives, as the library's barriers do for racecheck); the producer
-// marking the end in GROUPS rounds; one named barrier a group. With the
-// switches off, ptxas gave the library's kernels the same registers and
-// shared memory but the PTX was not the same instruction for instruction,
-// so it would need the GPU tests even for the library's own shape.
+// both runs), and the only one; it is not enough for 0.80.
+//
+// Measured on 2026-11-28 (H200, driver 580.159.04, 21 reps; three calls,
+// each with two or three runs of every size, the variants taking turns):
+//   - <8, 8, 4> in 2 groups with the free ring (3 blocks an SM by registers,
+//     2 by shared memory): 0.833, 0.832 / 0.839, 0.840 / 0.909, 0.920, against
+//     <8, 8, 6> in 2 groups with it at 0.813, 0.812 / 0.826, 0.823 / 0.906,
+//     0.910 and the shipped <8, 4, 6> at 0.827, 0.828 / 0.838, 0.836 / 0.909,
+//     0.891 in the same run: no gain;
+//   - more groups of 4 warps, the same 16-KiB tile: <12, 8, 6> in 3 groups
+//     (2 blocks an SM) 0.818, 0.819 / 0.840, 0.839 / 0.912, 0.907 against
+//     0.818, 0.817 / 0.841, 0.837 / 0.905, 0.914 for 2 groups: a tie;
+//     deeper rings at one block an SM are slower: <16, 8, 8> in 4 groups
+//     0.884, 0.888; <16, 8, 12> in 4 groups 0.921, 0.926; <12, 8, 12> in 3
+//     0.902, 0.906; <8, 8, 12> in 2 0.896, 0.899 (at 2^28);
+//   - variants _reread (REREAD): the consumers read their tile again from
+//     global memory once the queue names it, so a stage is free as soon as
+//     the reducer has summed it, and the loads and aggregates run ahead of
+//     the consumers by the queue's depth (q4 to q12 rounds), not the
+//     ring's. All far slower: 1.08-1.13 at 2^28 and 2^26 (0.63-0.67 of the
+//     copy, about what a scan that reads its input twice from DRAM reaches),
+//     1.04-1.26 at 2^24; with the second read marked evict-first (_cs) the
+//     same. The second read does not come from L2 fast enough to help, and
+//     the ring in shared memory is what keeps the consumers fed.
+// The library took <8, 8, 6> in 2 groups with the free ring
+// (AgentScanStreamingPolicy<8, 8, 6, 2>; the agent has the queue, with every
+// thread arriving on `empty`, `answered` and `dequeued`, for racecheck, and
+// the consumers give the stage back as soon as their rows are in
+// registers, before they scan them). In one call, three runs, the
+// library's DeviceScan / CUB's faster call at 2^28 / 2^26 / 2^24: 0.817,
+// 0.819, 0.819 / 0.822, 0.821, 0.831 / 0.867, 0.868, 0.868, with the
+// probe's <8, 8, 6> in 2 groups at 0.815-0.819 and its shipped <8, 4, 6>
+// (the library's former shape) at 0.826-0.828 / 0.835-0.840 / 0.887-0.905.
+// A first port, with the consumers giving the stage back only after their
+// rows' scan, took 0.822-0.829 at 2^28. The probe's LibraryAgent variants
+// now run the new agent in one group.
 //
 // Measured and not kept (H200, driver 580.159.04, 2026-11-27, 21 reps, one
 // run): runs of consecutive tiles a block. The producer took RUN tiles from
@@ -886,7 +909,12 @@ int main(int argc, char** argv)
                                           Shape<8, 8, 4, false, 1, true, false, true, 2, true, 2, 6>,
                                           Shape<8, 8, 3, false, 1, true, false, true, 2, true, 1, 6>,
                                           Shape<8, 4, 4, false, 1, true, false, true, 1, true, 1, 6>,
-                                          Shape<8, 4, 4, false, 1, true, false, true, 1, true, 1, 12>>();
+                                          Shape<8, 4, 4, false, 1, true, false, true, 1, true, 1, 12>,
+                                          Shape<12, 8, 6, false, 1, true, false, true, 3, true>,
+                                          Shape<16, 8, 8, false, 1, true, false, true, 4, true>,
+                                          Shape<16, 8, 12, false, 1, true, false, true, 4, true>,
+                                          Shape<12, 8, 12, false, 1, true, false, true, 3, true>,
+                                          Shape<8, 8, 12, false, 1, true, false, true, 2, true>>();
   // The library's agent in other shapes (the H200 sweep in the file comment)
   for (const Entry& e : {Entry{LibraryAgent<8, 4, 6>::name(), &LibraryAgent<8, 4, 6>::run},
                          Entry{LibraryAgent<8, 4, 4>::name(), &LibraryAgent<8, 4, 4>::run},

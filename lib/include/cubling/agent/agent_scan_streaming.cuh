@@ -35,8 +35,8 @@
 //! would leave the other lanes' reads unordered before the next write
 //! (racecheck reported exactly that, for the bulk copy into a stage).
 //!
-//! **Layout.** Consumer warp w of a group owns `WARP_ITEMS` consecutive items of the
-//! tile, in `ROWS` rows of 32 16-byte vectors; lane l holds vector l of each
+//! **Layout.** Warp w of a consumer group owns `WARP_ITEMS` consecutive
+//! items of the tile, in `ROWS` rows of 32 16-byte vectors; lane l holds vector l of each
 //! row. A row is read from shared memory without bank conflicts and stored
 //! to global memory as 512 contiguous bytes, so no transpose is needed. A
 //! lane scans its vector, the warp scans the lanes' totals in lane order,
@@ -80,7 +80,7 @@ struct AgentScanStreamingPolicy
   static constexpr int ROWS           = ROWS_;
   static constexpr int STAGES         = STAGES_;
   static constexpr int GROUPS         = GROUPS_;
-  static constexpr int GROUP_WARPS    = CONSUMER_WARPS / GROUPS; //!< consumer warps on one tile
+  static constexpr int GROUP_WARPS    = CONSUMER_WARPS / GROUPS;   //!< consumer warps on one tile
   static constexpr int BLOCK_THREADS  = (CONSUMER_WARPS + 3) * 32; //!< + producer, reducer, look-back warp
   static constexpr int TILE_BYTES     = GROUP_WARPS * ROWS * 32 * 16;
   static constexpr int RING_BYTES     = STAGES * TILE_BYTES; //!< dynamic shared memory per block
@@ -471,8 +471,8 @@ struct AgentScanStreaming
     }
   }
 
-  //! Consumer warp `warp` is warp `warp % GROUP_WARPS` of group
-  //! `warp / GROUP_WARPS`, which takes the rounds k with k % GROUPS == group.
+  //! Consumer warp `consumer` is warp `consumer % GROUP_WARPS` of group
+  //! `consumer / GROUP_WARPS`, which takes the rounds k with k % GROUPS == group.
   __device__ CUBLING_FORCEINLINE void Consume(int consumer)
   {
     const int lane  = static_cast<int>(LaneId());
