@@ -1074,7 +1074,7 @@ def ch08_warp_specialized():
 def ch08_consumer_rows():
     """Step 7's consumer warp: ROWS rows of 32 16-byte vectors, folded in order; drawn with 8 lanes, 2 rows and
     4 items a vector."""
-    lanes, rows, vector = 8, 2, 4   # the kernel: 32 lanes, ROWS = 4, 16 / sizeof(T) items a vector
+    lanes, rows, vector = 8, 2, 4   # the kernel: 32 lanes, ROWS = 8, 16 / sizeof(T) items a vector
     x0, ip, vp, h = 170, 20, 84, 26
     vw = vector * ip - 1
     svg = Svg(860, 760, "One consumer warp's items in step 7, drawn with 8 lanes, 2 rows and 4 items a vector. The "
@@ -1156,8 +1156,8 @@ def ch08_consumer_rows():
         for lane in range(lanes):
             svg.rect(x0 + first(r, lane) * unit, y, vector * unit, h, fill=THREAD_FILL[lane], stroke=THREAD_INK[lane],
                      width=1)
-    notes = ["Drawn with 8 lanes, 2 rows and 4 items a vector. The kernel's "
-             "consumer warp w has 32 lanes and ROWS = 4 rows",
+    notes = ["Drawn with 8 lanes, 2 rows and 4 items a vector. Warp w of a "
+             "consumer group has 32 lanes and ROWS = 8 rows",
              "of 32 16-byte vectors (4 items of 4 bytes, or 2 of 8); its row r "
              "is the tile's vectors (w · ROWS + r) · 32 + l,",
              "512 contiguous bytes. A cell below the items shows which of "
