@@ -281,6 +281,17 @@
 // with the tile states, and the safety cases of chapter 08 (garbage,
 // leftovers, graph replay), which its tests run.
 //
+// Built on 2026-11-28 and not yet run (no device time left): the variants
+// _timeline (TIMELINE) stamp each tile's life with %globaltimer (the tile's
+// number taken, its bytes landed, its aggregate published, its prefix found,
+// its rows stored), and the probe prints, after their timed runs, the mean
+// and percentiles of each step over the tiles, and how much later than a
+// tile's own aggregate the one before it was published. For the shipped
+// <8, 4, 6> and for the library's <8, 8, 6> in 2 groups with the free ring:
+// whether what is left is the look-back's wait for the tiles before (behind,
+// look_back) or the consumers' (scan_store), and how much of a tile's life
+// its load takes. Run: ws 21 _timeline 28 (the lines go to stderr).
+//
 // Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
@@ -328,12 +339,42 @@ __device__ __forceinline__ void consumers_sync(int group)
   }
 }
 
+// ---- a tile's life, stamped (TIMELINE) ----------------------------------------------------
+//! The moments of a tile's life that a TIMELINE variant stamps, in order.
+enum Stamp
+{
+  TAKEN,     // the producer has the tile's number and starts its load
+  LANDED,    // the reducer sees its bytes
+  PUBLISHED, // the reducer has published its aggregate
+  PREFIXED,  // the look-back warp has its exclusive prefix
+  STORED,    // the first consumer warp of its group has stored its rows
+  STAMPS
+};
+__device__ __forceinline__ unsigned long long global_ns()
+{
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+template <typename S>
+__device__ __forceinline__ void stamp(unsigned long long* stamps, long long tile, Stamp what)
+{
+  if constexpr (S::TIMELINE)
+  {
+    stamps[tile * STAMPS + what] = global_ns();
+  }
+}
+
 // ---- the kernel ---------------------------------------------------------------------------
 template <int WARPS_, int VECS_, int STAGES_, bool COUNTER_AT_END_ = false, int LOADS_ = 1, bool LOOK_BACK_ = true,
           bool BULK_STORE_ = false, bool EARLY_RELEASE_ = false, int GROUPS_ = 1, bool FREE_RING_ = false,
-          int REREAD_ = 0, int QUEUE_ = 0>
+          int REREAD_ = 0, int QUEUE_ = 0, bool TIMELINE_ = false>
 struct Shape
 {
+  // true: the kernel stamps each tile's life with %globaltimer (Stamp, in
+  // g_stamps), and the probe prints where a tile's time goes (the variants
+  // _timeline; their own times include the stamps' stores)
+  static constexpr bool TIMELINE = TIMELINE_;
   // 1 or 2 (with FREE_RING): the consumers read their rows from global
   // memory, not from the stage, once the queue names their tile: the tile's
   // bytes are still in L2, where the producer's load left them (2: the
@@ -381,7 +422,8 @@ struct Shape
 
 template <typename S>
 __global__ void __launch_bounds__(S::THREADS)
-  warp_specialized_scan(const int* in, int* out, int64_t tiles, unsigned long long* counter, ScanTileState<int> state)
+  warp_specialized_scan(const int* in, int* out, int64_t tiles, unsigned long long* counter, ScanTileState<int> state,
+                        unsigned long long* stamps)
 {
   using Op       = cuda::std::plus<>;
   using LookBack = TileLookBack<int, Op, 0>;
@@ -452,6 +494,7 @@ __global__ void __launch_bounds__(S::THREADS)
           }
           break;
         }
+        stamp<S>(stamps, tile, TAKEN);
         barrier_arrive_expect_bytes(&full[s], S::STAGE_BYTES);
 #pragma unroll
         for (int part = 0; part < S::LOADS; ++part)
@@ -472,6 +515,10 @@ __global__ void __launch_bounds__(S::THREADS)
       barrier_wait(&full[s], (k / S::STAGES) & 1);
       const long long tile = tile_of[s];
       int aggregate        = 0;
+      if (tile < tiles && lane == 0)
+      {
+        stamp<S>(stamps, tile, LANDED);
+      }
       if (tile < tiles)
       {
         const int4* stage = ring + s * (S::STAGE_BYTES / 16);
@@ -490,6 +537,7 @@ __global__ void __launch_bounds__(S::THREADS)
         if (tile < tiles)
         {
           state.Publish(tile, tile == 0 ? cubling::SCAN_TILE_PREFIX : cubling::SCAN_TILE_AGGREGATE, aggregate);
+          stamp<S>(stamps, tile, PUBLISHED);
         }
         if constexpr (S::FREE_RING)
         {
@@ -558,6 +606,10 @@ __global__ void __launch_bounds__(S::THREADS)
         }
       }
       __syncwarp();
+      if (lane == 0)
+      {
+        stamp<S>(stamps, tile, PREFIXED);
+      }
       if constexpr (S::FREE_RING)
       {
         if (lane == 0)
@@ -712,6 +764,10 @@ __global__ void __launch_bounds__(S::THREADS)
     {
       dst[j * 32 + lane] = make_int4(v[j].x + add, v[j].y + add, v[j].z + add, v[j].w + add);
     }
+    if (member == 0 && lane == 0)
+    {
+      stamp<S>(stamps, tile, STORED);
+    }
   }
 }
 
@@ -721,6 +777,8 @@ struct Scratch
   unsigned char* base; // the tile counter (16 bytes), then the tile states
   size_t bytes;
 };
+unsigned long long* g_stamps = nullptr; // TIMELINE: STAMPS a tile, for 2^28 items in tiles of 4096
+int64_t g_stamped_tiles      = 0;       // the tiles of the last TIMELINE run
 
 template <typename S>
 struct Variant
@@ -743,10 +801,11 @@ struct Variant
     {
       std::snprintf(reread, sizeof reread, "_reread%s_q%d", S::REREAD == 2 ? "_cs" : "", S::QUEUE);
     }
-    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s%s%s", S::WARPS, S::VECS * 4,
+    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s%s%s%s", S::WARPS, S::VECS * 4,
                   S::STAGES, S::STAGE_BYTES / 1024, S::COUNTER_AT_END ? "_counter_at_end" : "", loads,
                   S::LOOK_BACK ? "" : "_no_look_back", S::BULK_STORE ? "_bulk_store" : "",
-                  S::EARLY_RELEASE ? "_early_release" : "", groups, S::FREE_RING ? "_free_ring" : "", reread);
+                  S::EARLY_RELEASE ? "_early_release" : "", groups, S::FREE_RING ? "_free_ring" : "", reread,
+                  S::TIMELINE ? "_timeline" : "");
     return text;
   }
   static int grid()
@@ -776,7 +835,13 @@ struct Variant
     auto state = ScanTileState<int>::Over(scratch.base + (S::COUNTER_AT_END ? 0 : 16));
     auto* counter = reinterpret_cast<unsigned long long*>(scratch.base + (S::COUNTER_AT_END ? tiles * 8 : 0));
     const int blocks = static_cast<int>(std::min<int64_t>(grid(), tiles));
-    warp_specialized_scan<S><<<blocks, S::THREADS, S::SMEM_BYTES>>>(in, out, tiles, counter, state);
+    if (S::TIMELINE)
+    {
+      CHECK(tiles * STAMPS <= (int64_t{1} << 28) / 4096 * STAMPS);
+      g_stamped_tiles = tiles;
+    }
+    warp_specialized_scan<S><<<blocks, S::THREADS, S::SMEM_BYTES>>>(in, out, tiles, counter, state,
+                                                                     S::TIMELINE ? g_stamps : nullptr);
     CHECK_CUDA(cudaGetLastError());
   }
 };
@@ -835,6 +900,50 @@ __global__ void fill(int* data, int64_t n, unsigned seed)
 }
 __global__ void empty_kernel() {}
 
+//! Where the tiles of the last TIMELINE run spent their time: for each step
+//! of a tile's life (Stamp), its mean and its 10th, 50th and 90th
+//! percentiles over the tiles, in microseconds, as comment lines on stderr.
+//! "behind": how much later than the tile's own aggregate that of the tile
+//! before it was published (its look-back cannot end before that).
+void print_timeline(const char* name, int lg)
+{
+  const int64_t tiles = g_stamped_tiles;
+  std::vector<unsigned long long> t(static_cast<size_t>(tiles) * STAMPS);
+  CHECK_CUDA(cudaMemcpy(t.data(), g_stamps, t.size() * 8, cudaMemcpyDeviceToHost));
+  auto at = [&](int64_t tile, Stamp what) { return static_cast<double>(t[tile * STAMPS + what]); };
+  const unsigned long long start = *std::min_element(t.begin(), t.end());
+  const unsigned long long end   = *std::max_element(t.begin(), t.end());
+  struct Step
+  {
+    const char* what;
+    std::function<double(int64_t)> us;
+  };
+  const Step steps[] = {{"load", [&](int64_t i) { return (at(i, LANDED) - at(i, TAKEN)) / 1e3; }},
+                        {"reduce", [&](int64_t i) { return (at(i, PUBLISHED) - at(i, LANDED)) / 1e3; }},
+                        {"look_back", [&](int64_t i) { return (at(i, PREFIXED) - at(i, PUBLISHED)) / 1e3; }},
+                        {"scan_store", [&](int64_t i) { return (at(i, STORED) - at(i, PREFIXED)) / 1e3; }},
+                        {"life", [&](int64_t i) { return (at(i, STORED) - at(i, TAKEN)) / 1e3; }},
+                        {"behind", [&](int64_t i) { return (at(i - 1, PUBLISHED) - at(i, PUBLISHED)) / 1e3; }}};
+  std::fprintf(stderr, "# timeline %s 2^%d: %lld tiles in %.1f us of stamps\n", name, lg,
+               static_cast<long long>(tiles), (end - start) / 1e3);
+  for (const Step& step : steps)
+  {
+    std::vector<double> v;
+    for (int64_t i = 1; i < tiles; ++i)
+    {
+      v.push_back(step.us(i));
+    }
+    std::sort(v.begin(), v.end());
+    double mean = 0;
+    for (double x : v)
+    {
+      mean += x / static_cast<double>(v.size());
+    }
+    std::fprintf(stderr, "# timeline %s 2^%d %-10s mean %7.2f  p10 %7.2f  p50 %7.2f  p90 %7.2f us\n", name, lg,
+                 step.what, mean, v[v.size() / 10], v[v.size() / 2], v[v.size() * 9 / 10]);
+  }
+}
+
 using Runner = void (*)(const int*, int*, int64_t, const Scratch&);
 struct Entry
 {
@@ -883,6 +992,7 @@ int main(int argc, char** argv)
   CHECK_CUDA(cudaMalloc(&temp, temp_bytes));
   Scratch scratch{nullptr, size_t{16} << 20};
   CHECK_CUDA(cudaMalloc(&scratch.base, scratch.bytes));
+  CHECK_CUDA(cudaMalloc(&g_stamps, max_n / 4096 * STAMPS * sizeof(unsigned long long)));
   ProbeTimer timer(size_t{256} << 20); // L2 holds none of the data
 
   std::vector<Entry> all = variants<Shape<8, 8, 3>, Shape<8, 8, 2>, Shape<8, 4, 4>, Shape<8, 4, 6>,
@@ -914,7 +1024,9 @@ int main(int argc, char** argv)
                                           Shape<16, 8, 8, false, 1, true, false, true, 4, true>,
                                           Shape<16, 8, 12, false, 1, true, false, true, 4, true>,
                                           Shape<12, 8, 12, false, 1, true, false, true, 3, true>,
-                                          Shape<8, 8, 12, false, 1, true, false, true, 2, true>>();
+                                          Shape<8, 8, 12, false, 1, true, false, true, 2, true>,
+                                          Shape<8, 4, 6, false, 1, true, false, false, 1, false, 0, 0, true>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, true>>();
   // The library's agent in other shapes (the H200 sweep in the file comment)
   for (const Entry& e : {Entry{LibraryAgent<8, 4, 6>::name(), &LibraryAgent<8, 4, 6>::run},
                          Entry{LibraryAgent<8, 4, 4>::name(), &LibraryAgent<8, 4, 4>::run},
@@ -985,6 +1097,12 @@ int main(int argc, char** argv)
       std::printf("%s,%d,%.3f,%.3f,%.3f,%s,%.3f,%.3f,%.4f,%.4f,%.4f,%s\n", e.name, lg, w, l, c, a <= d ? "int" : "int64_t",
                   cp, probe_median(empty), w / c, l / c, cp / w, ok ? "ok" : "MISMATCH");
       std::fflush(stdout);
+      if (std::strstr(e.name, "_timeline"))
+      {
+        e.run(in, out_ws, n, scratch); // once more, alone, after its timed runs
+        CHECK_CUDA(cudaDeviceSynchronize());
+        print_timeline(e.name, lg);
+      }
     }
   }
   return 0;
