@@ -447,8 +447,15 @@
 // sorts run on a created stream, not the legacy default one), "host" (the
 // 4-byte keys drawn on the host, as the chapter runner draws them),
 // "only=WORK" (one of the works below; keys_u32_equal: every key the same), "sizes=A,B,..." (log2 sizes; a number above 63 is a count of keys),
-// "phases" (the cooperative sort's phases, from CUBLING_RADIX_SORT_PHASE).
+// "phases" (the cooperative sort's phases, from CUBLING_RADIX_SORT_PHASE),
+// "stamps" (built with -DP_STAMPS=1: after each size, one more run of
+// cubling's int64_t call, and for each Onesweep pass the mean and the 10th,
+// 50th and 90th percentiles over its tiles of each step of a tile: rank,
+// look_back, keys, values, and the tile's whole life, in microseconds, as
+// lines "stamps,WORK,LOG2N,PASS,STEP,mean,p10,p50,p90"; built 2026-11-28 and
+// not yet run: where a pass of pairs spends what a pass of keys does not).
 // Output: CSV, variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -476,6 +483,29 @@ __device__ __forceinline__ void probe_stamp(int step)
   }
 }
 #define CUBLING_RADIX_SORT_PHASE(step) probe_stamp(step)
+
+// -DP_STAMPS=1 (option "stamps" prints them): every tile of every Onesweep
+// pass stamped by its thread 0 with %globaltimer at the agent's
+// CUBLING_ONESWEEP_STAMP steps (0 numbered, 1 ranked, 2 offsets found, 3
+// keys stored, 4 values stored), by pass (its first bit / 8) and tile. Off
+// by default: the stamps' stores change the kernels' registers.
+#ifndef P_STAMPS
+#define P_STAMPS 0
+#endif
+constexpr int STAMP_STEPS = 5, STAMP_PASSES = 8, STAMP_TILES = 1 << 16;
+__device__ unsigned long long g_tile_stamp[STAMP_PASSES][STAMP_TILES][STAMP_STEPS];
+#if P_STAMPS
+#define CUBLING_ONESWEEP_STAMP(bit, tile, step)                                                    \
+  do                                                                                               \
+  {                                                                                                \
+    if (threadIdx.x == 0 && (bit) / 8 < STAMP_PASSES && (tile) < STAMP_TILES)                      \
+    {                                                                                              \
+      unsigned long long now;                                                                      \
+      asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));                                      \
+      g_tile_stamp[(bit) / 8][tile][step] = now;                                                   \
+    }                                                                                              \
+  } while (0)
+#endif
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cubling/device/device_radix_sort.cuh>
@@ -711,6 +741,7 @@ int main(int argc, char** argv)
   const int max_log2  = argc > 2 ? atoi(argv[2]) : 28;
   bool host_keys      = false;
   bool phases         = false;
+  bool stamps         = false;
   std::string only;
   std::vector<int> only_sizes;
   for (int a = 3; a < argc; ++a)
@@ -723,6 +754,11 @@ int main(int argc, char** argv)
     else if (option == "phases")
     {
       phases = true;
+    }
+    else if (option == "stamps")
+    {
+      stamps = true;
+      CHECK(P_STAMPS); // the stamps are built in with -DP_STAMPS=1
     }
     else if (option == "host")
     {
@@ -874,6 +910,48 @@ int main(int argc, char** argv)
       }
       std::printf("%s,%s,%d,cub_int_vs_int64,%.2f,%.2f,,,,\n", variant.c_str(), w.name, lg, probe_median(t[2]),
                   probe_median(t[3]));
+      if (stamps) // each Onesweep tile's steps, by pass
+      {
+        static std::vector<unsigned long long> t(size_t{STAMP_PASSES} * STAMP_TILES * STAMP_STEPS);
+        std::fill(t.begin(), t.end(), 0ull);
+        CHECK_CUDA(cudaMemcpyToSymbol(g_tile_stamp, t.data(), t.size() * 8));
+        w.cubling(n, false);
+        CHECK_CUDA(cudaDeviceSynchronize());
+        CHECK_CUDA(cudaMemcpyFromSymbol(t.data(), g_tile_stamp, t.size() * 8));
+        auto at = [&](int pass, int tile, int step) {
+          return static_cast<double>(t[(size_t{static_cast<size_t>(pass)} * STAMP_TILES + tile) * STAMP_STEPS + step]);
+        };
+        const char* names[] = {"rank", "look_back", "keys", "values", "life"};
+        for (int pass = 0; pass < STAMP_PASSES; ++pass)
+        {
+          for (int step = 0; step < 5; ++step)
+          {
+            std::vector<double> us;
+            for (int tile = 0; tile < STAMP_TILES; ++tile)
+            {
+              const int last = at(pass, tile, 4) != 0 ? 4 : 3; // keys alone stamp no values
+              if (at(pass, tile, 0) == 0 || at(pass, tile, 3) == 0 || (step == 3 && last == 3))
+              {
+                continue; // no such tile, or one copied whole (a pass on one digit)
+              }
+              us.push_back(step < 4 ? (at(pass, tile, step + 1) - at(pass, tile, step)) / 1e3
+                                    : (at(pass, tile, last) - at(pass, tile, 0)) / 1e3);
+            }
+            if (us.empty())
+            {
+              continue;
+            }
+            std::sort(us.begin(), us.end());
+            double mean = 0;
+            for (double x : us)
+            {
+              mean += x / static_cast<double>(us.size());
+            }
+            std::printf("stamps,%s,%d,%d,%s,%.2f,%.2f,%.2f,%.2f\n", w.name, lg, pass, names[step], mean,
+                        us[us.size() / 10], us[us.size() / 2], us[us.size() * 9 / 10]);
+          }
+        }
+      }
       if (phases) // the last block's phases in a cooperative sort, microseconds from its start
       {
         for (int r = 0; r < 3; ++r)

@@ -109,6 +109,14 @@
 #ifndef CUBLING_RADIX_SORT_PHASE
 #define CUBLING_RADIX_SORT_PHASE(step)
 #endif
+//! Where a probe may time each tile of a Onesweep pass
+//! (figures/probes/radix_sweep.cu, -DP_STAMPS=1): `step` 0 once the tile has
+//! its number, 1 ranked, 2 offsets found (the look-back), 3 keys stored, 4
+//! values stored; `bit` is the pass's first bit. Nothing, unless a probe
+//! defines it.
+#ifndef CUBLING_ONESWEEP_STAMP
+#define CUBLING_ONESWEEP_STAMP(bit, tile, step)
+#endif
 
 namespace cubling
 {
@@ -772,7 +780,9 @@ struct AgentRadixSortOnesweep
       auto to_exchange = [&](int u, int rank) { keys[rank] = bits[u]; };
       Rank(s.exchange.rank)
           .RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts<false>{*this}, to_exchange);
+      CUBLING_ONESWEEP_STAMP(args.current_bit, tile, 1);
       LookBack(tile_digit_starts, last_tile);
+      CUBLING_ONESWEEP_STAMP(args.current_bit, tile, 2);
       __syncthreads(); // every key in the exchange; the offsets are in
       // example-end exchange-apart
     }
@@ -787,7 +797,9 @@ struct AgentRadixSortOnesweep
       }
       else
       {
+        CUBLING_ONESWEEP_STAMP(args.current_bit, tile, 1);
         LookBack(tile_digit_starts, last_tile);
+        CUBLING_ONESWEEP_STAMP(args.current_bit, tile, 2);
       }
       CUBLING_RADIX_SORT_PHASE(12);
       __syncthreads(); // the ranking's storage becomes the keys' exchange; the offsets are in
@@ -802,9 +814,11 @@ struct AgentRadixSortOnesweep
     }
     int key_digits[ITEMS_PER_THREAD];
     ScatterKeys<FULL_TILE>(valid, digits, key_digits);
+    CUBLING_ONESWEEP_STAMP(args.current_bit, tile, 3);
     if constexpr (!KEYS_ONLY)
     {
       ScatterValues<FULL_TILE>(tile_offset, valid, ranks, key_digits);
+      CUBLING_ONESWEEP_STAMP(args.current_bit, tile, 4);
     }
   }
 
@@ -833,6 +847,7 @@ struct AgentRadixSortOnesweep
     }
     const bool one_digit = OneDigitPass();
     __syncthreads();
+    CUBLING_ONESWEEP_STAMP(args.current_bit, s.tile, 0);
     if (one_digit)
     {
       CopyTile(s.tile);
