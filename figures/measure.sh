@@ -61,6 +61,9 @@
 #     initcheck not finished in 500 s; the onesweep, paths and launches
 #     tests under memcheck, synccheck and initcheck, three runs at once,
 #     all nine within 21 s.
+#   - H200 (2026-11-28), only cubling's kernels, 2 shards a test, 8 runs at
+#     once, the four tools: the scan safety test's 8 runs in 104-122 s, the
+#     scan sum_signed test's 8 in 65 s.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
