@@ -1,7 +1,8 @@
 // probe_timer.h: the design probes' clock. One call timed with CUDA events on
 // the default stream, after overwriting a buffer larger than L2 (so that the
-// call finds none of its data there) when the timer was given one; and the
-// median of a run of times.
+// call finds none of its data there) when the timer was given one; the
+// median of a run of times; the GPU's clock for stamps taken inside kernels,
+// and the spread of the intervals between them.
 #pragma once
 
 #include <algorithm>
@@ -63,4 +64,29 @@ inline float probe_median(std::vector<float> times)
 {
   std::sort(times.begin(), times.end());
   return times[times.size() / 2];
+}
+
+//! The GPU's global clock in nanoseconds (%globaltimer), the same on every
+//! SM, for stamps taken inside a kernel.
+__device__ __forceinline__ unsigned long long probe_global_ns()
+{
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+//! The mean and the 10th, 50th and 90th percentiles of `x` (not empty).
+struct ProbeSpread
+{
+  double mean, p10, p50, p90;
+};
+inline ProbeSpread probe_spread(std::vector<double> x)
+{
+  std::sort(x.begin(), x.end());
+  double mean = 0;
+  for (const double v : x)
+  {
+    mean += v / static_cast<double>(x.size());
+  }
+  return {mean, x[x.size() / 10], x[x.size() / 2], x[x.size() * 9 / 10]};
 }

@@ -464,6 +464,8 @@
 #include <string>
 #include <vector>
 
+#include "probe_timer.h"
+
 // Option "phases": the cooperative sort's phases, timed by the last block's
 // thread 0: slot 0 the kernel's start, 10 * (pass + 1) + 0 to 6 each pass's (step - 10).
 __device__ unsigned long long g_phase[64];
@@ -474,11 +476,9 @@ __device__ __forceinline__ void probe_stamp(int step)
   {
     g_pass         = step == 0 ? 0 : step == 10 ? g_pass + 1 : g_pass;
     const int slot = step < 10 ? step : 10 * g_pass + step - 10;
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
     if (slot < 64)
     {
-      g_phase[slot] = t;
+      g_phase[slot] = probe_global_ns();
     }
   }
 }
@@ -500,9 +500,7 @@ __device__ unsigned long long g_tile_stamp[STAMP_PASSES][STAMP_TILES][STAMP_STEP
   {                                                                                                \
     if (threadIdx.x == 0 && (bit) / 8 < STAMP_PASSES && (tile) < STAMP_TILES)                      \
     {                                                                                              \
-      unsigned long long now;                                                                      \
-      asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));                                      \
-      g_tile_stamp[(bit) / 8][tile][step] = now;                                                   \
+      g_tile_stamp[(bit) / 8][tile][step] = probe_global_ns();                                     \
     }                                                                                              \
   } while (0)
 #endif
@@ -511,7 +509,6 @@ __device__ unsigned long long g_tile_stamp[STAMP_PASSES][STAMP_TILES][STAMP_STEP
 #include <cubling/device/device_radix_sort.cuh>
 #include "check.h"
 #include "probe_data.cuh"
-#include "probe_timer.h"
 
 #ifndef P_KT
 #define P_KT 512
@@ -941,14 +938,9 @@ int main(int argc, char** argv)
             {
               continue;
             }
-            std::sort(us.begin(), us.end());
-            double mean = 0;
-            for (double x : us)
-            {
-              mean += x / static_cast<double>(us.size());
-            }
-            std::printf("stamps,%s,%d,%d,%s,%.2f,%.2f,%.2f,%.2f\n", w.name, lg, pass, names[step], mean,
-                        us[us.size() / 10], us[us.size() / 2], us[us.size() * 9 / 10]);
+            const ProbeSpread x = probe_spread(us);
+            std::printf("stamps,%s,%d,%d,%s,%.2f,%.2f,%.2f,%.2f\n", w.name, lg, pass, names[step], x.mean, x.p10,
+                        x.p50, x.p90);
           }
         }
       }

@@ -324,20 +324,7 @@ using cubling::detail::barrier_init;
 using cubling::detail::barrier_init_fence;
 using cubling::detail::barrier_wait;
 using cubling::detail::bulk_load;
-//! A consumer group's own barrier (named barrier 1 + group, group < 4),
-//! which no other warp joins. The ids are constants, so that ptxas reserves
-//! only the barriers used.
-template <int THREADS>
-__device__ __forceinline__ void consumers_sync(int group)
-{
-  switch (group)
-  {
-    case 0: cubling::detail::named_barrier_sync<1, THREADS>(); break;
-    case 1: cubling::detail::named_barrier_sync<2, THREADS>(); break;
-    case 2: cubling::detail::named_barrier_sync<3, THREADS>(); break;
-    default: cubling::detail::named_barrier_sync<4, THREADS>(); break;
-  }
-}
+using cubling::detail::group_barrier_sync;
 
 // ---- a tile's life, stamped (TIMELINE) ----------------------------------------------------
 //! The moments of a tile's life that a TIMELINE variant stamps, in order.
@@ -350,18 +337,12 @@ enum Stamp
   STORED,    // the first consumer warp of its group has stored its rows
   STAMPS
 };
-__device__ __forceinline__ unsigned long long global_ns()
-{
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
 template <typename S>
 __device__ __forceinline__ void stamp(unsigned long long* stamps, long long tile, Stamp what)
 {
   if constexpr (S::TIMELINE)
   {
-    stamps[tile * STAMPS + what] = global_ns();
+    stamps[tile * STAMPS + what] = probe_global_ns();
   }
 }
 
@@ -412,7 +393,7 @@ struct Shape
   static constexpr int WARP_ITEMS  = 32 * VECS * 4;
   static constexpr int TILE        = GROUP_WARPS * WARP_ITEMS;
   static_assert(WARPS % GROUPS == 0 && GROUPS <= 4 && (GROUPS == 1 || !BULK_STORE),
-                "whole groups, at most 4 (consumers_sync); the bulk store with one group");
+                "whole groups, at most 4 (group_barrier_sync); the bulk store with one group");
   static_assert(!FREE_RING || (EARLY_RELEASE && LOOK_BACK), "the free ring releases its stages early");
   static_assert(REREAD == 0 || FREE_RING, "the consumers learn their tile from the free ring's queue");
   static constexpr int QUEUE = FREE_RING ? (QUEUE_ > 0 ? QUEUE_ : 4 * STAGES) : 1; // rounds the look-back's queue holds
@@ -697,7 +678,7 @@ __global__ void __launch_bounds__(S::THREADS)
     {
       warp_total[group][parity][member] = carry;
     }
-    consumers_sync<S::GROUP_WARPS * 32>(group);
+    group_barrier_sync<S::GROUP_WARPS * 32>(group);
     const int total = lane < S::GROUP_WARPS ? warp_total[group][parity][lane] : 0;
     const int below = __reduce_add_sync(0xffffffffu, lane < member ? total : 0); // the warps before this one
     int add;
@@ -933,14 +914,9 @@ void print_timeline(const char* name, int lg)
     {
       v.push_back(step.us(i));
     }
-    std::sort(v.begin(), v.end());
-    double mean = 0;
-    for (double x : v)
-    {
-      mean += x / static_cast<double>(v.size());
-    }
+    const ProbeSpread x = probe_spread(v);
     std::fprintf(stderr, "# timeline %s 2^%d %-10s mean %7.2f  p10 %7.2f  p50 %7.2f  p90 %7.2f us\n", name, lg,
-                 step.what, mean, v[v.size() / 10], v[v.size() / 2], v[v.size() * 9 / 10]);
+                 step.what, x.mean, x.p10, x.p50, x.p90);
   }
 }
 

@@ -36,13 +36,14 @@
 //! (racecheck reported exactly that, for the bulk copy into a stage).
 //!
 //! **Layout.** Warp w of a consumer group owns `WARP_ITEMS` consecutive
-//! items of the tile, in `ROWS` rows of 32 16-byte vectors; lane l holds vector l of each
-//! row. A row is read from shared memory without bank conflicts and stored
-//! to global memory as 512 contiguous bytes, so no transpose is needed. A
-//! lane scans its vector, the warp scans the lanes' totals in lane order,
-//! and the rows are folded left to right: the consumers' folds keep the
-//! items' order. The reducer's do not (ReduceTile), so the agent takes sums
-//! only (detail::scan_can_stream); other operators take AgentScan.
+//! items of the tile, in `ROWS` rows of 32 16-byte vectors; lane l holds
+//! vector l of each row. A row is read from shared memory without bank
+//! conflicts and stored to global memory as 512 contiguous bytes, so no
+//! transpose is needed. A lane scans its vector, the warp scans the lanes'
+//! totals in lane order, and the rows are folded left to right: the
+//! consumers' folds keep the items' order. The reducer's do not
+//! (ReduceTile), so the agent takes sums only (detail::scan_can_stream);
+//! other operators take AgentScan.
 //!
 //! **Contract.** A sum over an arithmetic type of 4 or 8 bytes, through raw
 //! pointers to it, both 16-byte aligned (the dispatch checks). The last tile may be
@@ -457,20 +458,6 @@ struct AgentScanStreaming
   }
 
   // --- the consumers ------------------------------------------------------------------
-  //! The named barrier of one consumer group (ids 1 to 4; 0 is __syncthreads).
-  //! The ids are constants, so that ptxas reserves only those used.
-  static __device__ CUBLING_FORCEINLINE void GroupSync(int group)
-  {
-    constexpr int THREADS = GROUP_WARPS * 32;
-    switch (group)
-    {
-      case 0: detail::named_barrier_sync<1, THREADS>(); break;
-      case 1: detail::named_barrier_sync<2, THREADS>(); break;
-      case 2: detail::named_barrier_sync<3, THREADS>(); break;
-      default: detail::named_barrier_sync<4, THREADS>(); break;
-    }
-  }
-
   //! Consumer warp `consumer` is warp `consumer % GROUP_WARPS` of group
   //! `consumer / GROUP_WARPS`, which takes the rounds k with k % GROUPS == group.
   __device__ CUBLING_FORCEINLINE void Consume(int consumer)
@@ -530,7 +517,7 @@ struct AgentScanStreaming
       {
         storage.warp_total[group][parity][warp] = carry;
       }
-      GroupSync(group);
+      detail::group_barrier_sync<GROUP_WARPS * 32>(group); // the group's warp totals written
       T prefix = Identity(); // the fold of everything before this warp's items
       for (int w = 0; w < warp; ++w)
       {

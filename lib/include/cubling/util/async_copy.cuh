@@ -98,5 +98,20 @@ __device__ CUBLING_FORCEINLINE void named_barrier_sync()
   asm volatile("bar.sync %0, %1;" ::"n"(ID), "n"(THREADS) : "memory");
 }
 
+//! named_barrier_sync for one of up to four groups of `THREADS` threads
+//! each, chosen at run time: group g takes named barrier 1 + g. The ids are
+//! constants, so that ptxas reserves only the barriers used.
+template <int THREADS>
+__device__ CUBLING_FORCEINLINE void group_barrier_sync(int group)
+{
+  switch (group)
+  {
+    case 0: named_barrier_sync<1, THREADS>(); break;
+    case 1: named_barrier_sync<2, THREADS>(); break;
+    case 2: named_barrier_sync<3, THREADS>(); break;
+    default: named_barrier_sync<4, THREADS>(); break;
+  }
+}
+
 } // namespace detail
 } // namespace cubling
