@@ -452,8 +452,21 @@
 // cubling's int64_t call, and for each Onesweep pass the mean and the 10th,
 // 50th and 90th percentiles over its tiles of each step of a tile: rank,
 // look_back, keys, values, and the tile's whole life, in microseconds, as
-// lines "stamps,WORK,LOG2N,PASS,STEP,mean,p10,p50,p90"; built 2026-11-28 and
-// not yet run: where a pass of pairs spends what a pass of keys does not).
+// lines "stamps,WORK,LOG2N,PASS,STEP,mean,p10,p50,p90").
+// H200, 2026-11-28, the library's tiles (-DP_KT=384 -DP_KI=24 -DP_KB=3
+// -DP_KX=1 -DP_PT=384 -DP_PI=25 -DP_PB=2 -DP_STAMPS=1), 2^28, the same in
+// each of the four passes (means; p10-p90, us): keys, 3 blocks an SM: rank
+// (load and ranking) 8.75 (7.9-9.5), look_back 2.4, keys stored 2.0, life
+// 13.1; pairs, 2 blocks an SM: rank 7.55 (6.7-8.5), look_back 2.25, keys
+// 2.6, values (loaded, exchanged, stored) 3.05, life 15.4. A pair tile's
+// values add 3 us to a life of 12.4: a fifth of its time for a third of its
+// bytes. Fetching each tile's values into L2 as the tile starts
+// (prefetch.global.L2 by each thread, a line each) did not shorten it:
+// pairs 2^28 1.005 / 1.005 of CUB against 0.997 / 0.997 without, 2^24
+// 0.965-0.973 against 0.961-0.964 (two rounds): the values' step is not
+// their load's latency but their exchange and scattered stores, and the
+// prefetch was taken out again. Without stamps the same run: keys 0.870,
+// pairs 1.001 (the stamps cost keys 1.7%, pairs 1.3%).
 // Output: CSV, variant,work,log2n,count,cubling_us,cub_us,ratio,copy_us,empty_us,check
 #include <algorithm>
 #include <cstdint>

@@ -281,16 +281,52 @@
 // with the tile states, and the safety cases of chapter 08 (garbage,
 // leftovers, graph replay), which its tests run.
 //
-// Built on 2026-11-28 and not yet run (no device time left): the variants
-// _timeline (TIMELINE) stamp each tile's life with %globaltimer (the tile's
-// number taken, its bytes landed, its aggregate published, its prefix found,
-// its rows stored), and the probe prints, after their timed runs, the mean
-// and percentiles of each step over the tiles, and how much later than a
-// tile's own aggregate the one before it was published. For the shipped
-// <8, 4, 6> and for the library's <8, 8, 6> in 2 groups with the free ring:
-// whether what is left is the look-back's wait for the tiles before (behind,
-// look_back) or the consumers' (scan_store), and how much of a tile's life
-// its load takes. Run: ws 21 _timeline 28 (the lines go to stderr).
+// The variants _timeline (TIMELINE) stamp each tile's life with
+// %globaltimer: its number taken, its bytes landed, its aggregate published,
+// its look-back started (the look-back warp takes it from its queue), its
+// prefix found, its rows stored; after their timed runs the probe prints
+// the mean and the 10th, 50th and 90th percentiles of each step over the
+// tiles, and how much later than a tile's own aggregate the one before it
+// was published (behind). Run: ws 11 _timeline 28 (the lines go to stderr).
+//
+// H200, 2026-11-28 (a later session; 21 reps, two rounds, time / CUB's
+// faster call; ws = the variant, lib = the shipped DeviceScan in the same run):
+//   - Timeline of the library's shape, <8, 8, 6>, 2 groups, free ring, 2^28
+//     (means; p10-p90): load 3.1 us (2.1-4.4), reduce 0.56, queued for the
+//     look-back warp 10.2 (7.4-13.3), look-back 2.0 (0.8-3.6), scan and
+//     store 0.15, life 16.1; behind 0.0 (-1.5 to +1.5). The look-back warp
+//     is busy 2.0 us of every 2.26 us in which its block finishes a tile:
+//     each tile waits for the look-backs of its block's tiles before it.
+//   - What the look-back costs: the same shape with no look-back (every
+//     prefix 0, a wrong sum), _no_look_back_early_release_2_groups: 522 us
+//     at 2^28 (0.766 of CUB, 0.969 of the copy) where the free ring takes
+//     560 (0.822, 0.904). The target, 0.80, is 546 us: the look-back may
+//     cost 24 us of the 38 it costs now.
+//   - Tried to make the look-back cheaper, all slower or no better, and
+//     taken out of the library again:
+//       * windows of 2 and 4 rows of 32 tiles a read (each lane reading 2 or
+//         4 tiles, one round trip for 64 or 128 tiles): 2^28 0.827 / 0.835
+//         against 0.822 (probe), 0.831 / 0.845 (library's agent);
+//       * back-off between two reads of a window that is not ready, 8 ns
+//         doubling to 64, 256 or 1024 ns: 0.817-0.822, a tie;
+//       * two and three look-back warps a block, taking the tiles in turn:
+//         0.853 and 0.879 (the more look-backs at once, the slower);
+//       * the look-back stopping at the block's previous tile, whose
+//         inclusive prefix its warp already has, so that no tile waits for
+//         another block's look-back: 0.820 with 1 row a read (a tie), 0.844
+//         and 0.866 with 4 and 9 rows a read (each read covering the ~264
+//         tiles since the block's previous one).
+//     The more status words a look-back reads, the slower the whole scan:
+//     what costs is not the length of the walk but the look-back's reads in
+//     L2 while the memory streams.
+//   - Larger tiles, so fewer look-backs: <8, 16, 3> (32 KiB tiles) 0.820-
+//     0.828 at 2^28 and 0.854-0.866 at 2^24 (against 0.907-0.912), but at
+//     one block an SM (registers); the library's agent with 20 KiB x 5 and
+//     24 KiB x 4 stages: 0.862 and 0.860 at 2^28, also at one block an SM.
+//   Next: fewer look-backs at two blocks an SM, without more registers: a
+//   producer that claims two consecutive tiles at once and one look-back
+//   (one status word) for the pair, the second tile's prefix being the
+//   first's plus the first's aggregate, which the reducer has.
 //
 // Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
 //
@@ -333,6 +369,7 @@ enum Stamp
   TAKEN,     // the producer has the tile's number and starts its load
   LANDED,    // the reducer sees its bytes
   PUBLISHED, // the reducer has published its aggregate
+  STARTED,   // the look-back warp starts its look-back
   PREFIXED,  // the look-back warp has its exclusive prefix
   STORED,    // the first consumer warp of its group has stored its rows
   STAMPS
@@ -349,9 +386,12 @@ __device__ __forceinline__ void stamp(unsigned long long* stamps, long long tile
 // ---- the kernel ---------------------------------------------------------------------------
 template <int WARPS_, int VECS_, int STAGES_, bool COUNTER_AT_END_ = false, int LOADS_ = 1, bool LOOK_BACK_ = true,
           bool BULK_STORE_ = false, bool EARLY_RELEASE_ = false, int GROUPS_ = 1, bool FREE_RING_ = false,
-          int REREAD_ = 0, int QUEUE_ = 0, bool TIMELINE_ = false>
+          int REREAD_ = 0, int QUEUE_ = 0, bool TIMELINE_ = false, int SPIN_NS_ = 0>
 struct Shape
 {
+  // the look-back's back-off between two reads of a window that is not
+  // ready, doubling from 8 ns up to SPIN_NS (TileLookBack's MAX_SPIN_NS; 0: none)
+  static constexpr int SPIN_NS = SPIN_NS_;
   // true: the kernel stamps each tile's life with %globaltimer (Stamp, in
   // g_stamps), and the probe prints where a tile's time goes (the variants
   // _timeline; their own times include the stamps' stores)
@@ -407,7 +447,7 @@ __global__ void __launch_bounds__(S::THREADS)
                         unsigned long long* stamps)
 {
   using Op       = cuda::std::plus<>;
-  using LookBack = TileLookBack<int, Op, 0>;
+  using LookBack = TileLookBack<int, Op, S::SPIN_NS>;
   extern __shared__ __align__(128) int4 ring[];
   // A stage's life: `full` when its bytes have landed; `reduced` when the
   // reducer warp has published its aggregate (aggregate_of); `prefixed` when
@@ -578,6 +618,10 @@ __global__ void __launch_bounds__(S::THREADS)
       }
       const int aggregate = S::FREE_RING ? queue_aggregate[q] : aggregate_of[s];
       int prefix          = 0;
+      if (lane == 0)
+      {
+        stamp<S>(stamps, tile, STARTED);
+      }
       if (tile > 0 && S::LOOK_BACK)
       {
         prefix = LookBack(look_back_storage, state, Op{}, tile).ExclusivePrefix();
@@ -766,7 +810,7 @@ struct Variant
 {
   static const char* name()
   {
-    static char text[96];
+    static char text[128];
     char loads[16] = "";
     if (S::LOADS > 1)
     {
@@ -782,11 +826,16 @@ struct Variant
     {
       std::snprintf(reread, sizeof reread, "_reread%s_q%d", S::REREAD == 2 ? "_cs" : "", S::QUEUE);
     }
-    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s%s%s%s", S::WARPS, S::VECS * 4,
+    char spin[24] = "";
+    if (S::SPIN_NS > 0)
+    {
+      std::snprintf(spin, sizeof spin, "_spin_%d", S::SPIN_NS);
+    }
+    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s%s%s%s%s", S::WARPS, S::VECS * 4,
                   S::STAGES, S::STAGE_BYTES / 1024, S::COUNTER_AT_END ? "_counter_at_end" : "", loads,
                   S::LOOK_BACK ? "" : "_no_look_back", S::BULK_STORE ? "_bulk_store" : "",
                   S::EARLY_RELEASE ? "_early_release" : "", groups, S::FREE_RING ? "_free_ring" : "", reread,
-                  S::TIMELINE ? "_timeline" : "");
+                  S::TIMELINE ? "_timeline" : "", spin);
     return text;
   }
   static int grid()
@@ -831,14 +880,15 @@ struct Variant
 //! same shape as Shape<8, 4, 6>), launched like this probe's kernel: after a
 //! memset, as a plain launch. Against the library's DeviceScan it tells the
 //! agent's cost from the dispatch's (the init kernel, the dependent launch).
-template <int CONSUMER_WARPS, int ROWS, int STAGES>
+template <int CONSUMER_WARPS, int ROWS, int STAGES, int GROUPS = 1>
 struct LibraryAgent
 {
-  using Policy = cubling::AgentScanStreamingPolicy<CONSUMER_WARPS, ROWS, STAGES>;
+  using Policy = cubling::AgentScanStreamingPolicy<CONSUMER_WARPS, ROWS, STAGES, GROUPS>;
   static const char* name()
   {
-    static char text[64];
-    std::snprintf(text, sizeof text, "library_agent_%dw_x%d_rows_%dstages", CONSUMER_WARPS, ROWS, STAGES);
+    static char text[96];
+    std::snprintf(text, sizeof text, "library_agent_%dw_x%d_rows_%dstages_%d_groups", CONSUMER_WARPS, ROWS, STAGES,
+                  GROUPS);
     return text;
   }
   static void run(const int* in, int* out, int64_t n, const Scratch& scratch)
@@ -901,7 +951,8 @@ void print_timeline(const char* name, int lg)
   };
   const Step steps[] = {{"load", [&](int64_t i) { return (at(i, LANDED) - at(i, TAKEN)) / 1e3; }},
                         {"reduce", [&](int64_t i) { return (at(i, PUBLISHED) - at(i, LANDED)) / 1e3; }},
-                        {"look_back", [&](int64_t i) { return (at(i, PREFIXED) - at(i, PUBLISHED)) / 1e3; }},
+                        {"queued", [&](int64_t i) { return (at(i, STARTED) - at(i, PUBLISHED)) / 1e3; }},
+                        {"look_back", [&](int64_t i) { return (at(i, PREFIXED) - at(i, STARTED)) / 1e3; }},
                         {"scan_store", [&](int64_t i) { return (at(i, STORED) - at(i, PREFIXED)) / 1e3; }},
                         {"life", [&](int64_t i) { return (at(i, STORED) - at(i, TAKEN)) / 1e3; }},
                         {"behind", [&](int64_t i) { return (at(i - 1, PUBLISHED) - at(i, PUBLISHED)) / 1e3; }}};
@@ -997,6 +1048,12 @@ int main(int argc, char** argv)
                                           Shape<8, 4, 4, false, 1, true, false, true, 1, true, 1, 6>,
                                           Shape<8, 4, 4, false, 1, true, false, true, 1, true, 1, 12>,
                                           Shape<12, 8, 6, false, 1, true, false, true, 3, true>,
+                                          Shape<8, 16, 3, false, 1, true, false, true, 2, true>,
+                                          Shape<8, 8, 6, false, 1, false, false, true, 2>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, false, 64>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, false, 256>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, false, 1024>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, true, 256>,
                                           Shape<16, 8, 8, false, 1, true, false, true, 4, true>,
                                           Shape<16, 8, 12, false, 1, true, false, true, 4, true>,
                                           Shape<12, 8, 12, false, 1, true, false, true, 3, true>,
@@ -1004,7 +1061,10 @@ int main(int argc, char** argv)
                                           Shape<8, 4, 6, false, 1, true, false, false, 1, false, 0, 0, true>,
                                           Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, true>>();
   // The library's agent in other shapes (the H200 sweep in the file comment)
-  for (const Entry& e : {Entry{LibraryAgent<8, 4, 6>::name(), &LibraryAgent<8, 4, 6>::run},
+  for (const Entry& e : {Entry{LibraryAgent<8, 8, 6, 2>::name(), &LibraryAgent<8, 8, 6, 2>::run},
+                         Entry{LibraryAgent<8, 10, 5, 2>::name(), &LibraryAgent<8, 10, 5, 2>::run},
+                         Entry{LibraryAgent<8, 12, 4, 2>::name(), &LibraryAgent<8, 12, 4, 2>::run},
+                         Entry{LibraryAgent<8, 4, 6>::name(), &LibraryAgent<8, 4, 6>::run},
                          Entry{LibraryAgent<8, 4, 4>::name(), &LibraryAgent<8, 4, 4>::run},
                          Entry{LibraryAgent<8, 4, 3>::name(), &LibraryAgent<8, 4, 3>::run},
                          Entry{LibraryAgent<8, 2, 8>::name(), &LibraryAgent<8, 2, 8>::run},
