@@ -326,7 +326,9 @@
 //   Next: fewer look-backs at two blocks an SM, without more registers: a
 //   producer that claims two consecutive tiles at once and one look-back
 //   (one status word) for the pair, the second tile's prefix being the
-//   first's plus the first's aggregate, which the reducer has.
+//   first's plus the first's aggregate, which the reducer has. Built the
+//   same day as the variants _pairs (PAIRS), not yet run (no device time
+//   left): ws 21 '8w_x32_items_6stages_16KiB_early_release_2_groups_free_ring$,_pairs' 28
 //
 // Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
 //
@@ -386,9 +388,16 @@ __device__ __forceinline__ void stamp(unsigned long long* stamps, long long tile
 // ---- the kernel ---------------------------------------------------------------------------
 template <int WARPS_, int VECS_, int STAGES_, bool COUNTER_AT_END_ = false, int LOADS_ = 1, bool LOOK_BACK_ = true,
           bool BULK_STORE_ = false, bool EARLY_RELEASE_ = false, int GROUPS_ = 1, bool FREE_RING_ = false,
-          int REREAD_ = 0, int QUEUE_ = 0, bool TIMELINE_ = false, int SPIN_NS_ = 0>
+          int REREAD_ = 0, int QUEUE_ = 0, bool TIMELINE_ = false, int SPIN_NS_ = 0, bool PAIRS_ = false>
 struct Shape
 {
+  // true (with FREE_RING): the producer claims two consecutive tiles at
+  // once, and the pair has one status word and one look-back: half the
+  // look-backs and half the status words read, at the same tile, ring and
+  // registers. The reducer publishes the pair's aggregate once both tiles
+  // are summed; the pair's second tile's prefix is the first's plus the
+  // first tile's aggregate
+  static constexpr bool PAIRS = PAIRS_;
   // the look-back's back-off between two reads of a window that is not
   // ready, doubling from 8 ns up to SPIN_NS (TileLookBack's MAX_SPIN_NS; 0: none)
   static constexpr int SPIN_NS = SPIN_NS_;
@@ -436,6 +445,7 @@ struct Shape
                 "whole groups, at most 4 (group_barrier_sync); the bulk store with one group");
   static_assert(!FREE_RING || (EARLY_RELEASE && LOOK_BACK), "the free ring releases its stages early");
   static_assert(REREAD == 0 || FREE_RING, "the consumers learn their tile from the free ring's queue");
+  static_assert(!PAIRS || (FREE_RING && REREAD == 0 && !TIMELINE), "pairs: the free ring's queue, no timeline");
   static constexpr int QUEUE = FREE_RING ? (QUEUE_ > 0 ? QUEUE_ : 4 * STAGES) : 1; // rounds the look-back's queue holds
   static constexpr int STAGE_BYTES = TILE * 4;
   static constexpr int SMEM_BYTES  = STAGES * STAGE_BYTES;
@@ -490,6 +500,7 @@ __global__ void __launch_bounds__(S::THREADS)
   {
     if (lane == 0)
     {
+      long long claimed = 0; // PAIRS: the pair the last claim gave
       for (int k = 0;; ++k)
       {
         const int s = k % S::STAGES;
@@ -497,8 +508,17 @@ __global__ void __launch_bounds__(S::THREADS)
         {
           barrier_wait(&empty[s], (k / S::STAGES - 1) & 1);
         }
-        const long long tile = static_cast<long long>(atomicAdd(counter, 1ull));
-        tile_of[s]           = tile;
+        long long tile;
+        if (S::PAIRS && k % 2 == 1)
+        {
+          tile = 2 * claimed + 1;
+        }
+        else
+        {
+          claimed = static_cast<long long>(atomicAdd(counter, 1ull));
+          tile    = S::PAIRS ? 2 * claimed : claimed;
+        }
+        tile_of[s] = tile;
         if (tile >= tiles)
         {
           barrier_arrive(&full[s]); // the end: no bytes follow
@@ -530,6 +550,7 @@ __global__ void __launch_bounds__(S::THREADS)
 
   if (warp == S::WARPS + 1) // the reducer: as each tile lands, publish its aggregate; it never waits on another block
   {
+    int first = 0; // PAIRS (lane 0): the aggregate of the pair's first tile
     for (int k = 0;; ++k)
     {
       const int s = k % S::STAGES;
@@ -555,10 +576,19 @@ __global__ void __launch_bounds__(S::THREADS)
       __syncwarp();
       if (lane == 0)
       {
-        if (tile < tiles)
+        if (tile < tiles && !S::PAIRS)
         {
           state.Publish(tile, tile == 0 ? cubling::SCAN_TILE_PREFIX : cubling::SCAN_TILE_AGGREGATE, aggregate);
           stamp<S>(stamps, tile, PUBLISHED);
+        }
+        else if (tile < tiles && k % 2 == 0)
+        {
+          first = aggregate;
+        }
+        else if (tile < tiles) // the pair's second tile: publish the pair
+        {
+          const long long pair = tile / 2;
+          state.Publish(pair, pair == 0 ? cubling::SCAN_TILE_PREFIX : cubling::SCAN_TILE_AGGREGATE, first + aggregate);
         }
         if constexpr (S::FREE_RING)
         {
@@ -593,6 +623,41 @@ __global__ void __launch_bounds__(S::THREADS)
       if (tile >= tiles)
       {
         break;
+      }
+    }
+    return;
+  }
+
+  if (warp == S::WARPS + 2 && S::PAIRS) // the look-back warp, PAIRS: each pair's exclusive prefix
+  {
+    for (int k = 0;; k += 2)
+    {
+      const int q0 = k % S::QUEUE, q1 = (k + 1) % S::QUEUE;
+      barrier_wait(&queued[q0], (k / S::QUEUE) & 1);
+      const long long tile = queue_tile[q0];
+      if (tile >= tiles)
+      {
+        break;
+      }
+      barrier_wait(&queued[q1], ((k + 1) / S::QUEUE) & 1);
+      const int first = queue_aggregate[q0], second = queue_aggregate[q1];
+      const long long pair = tile / 2;
+      int prefix           = 0;
+      if (pair > 0 && S::LOOK_BACK)
+      {
+        prefix = LookBack(look_back_storage, state, Op{}, pair).ExclusivePrefix();
+        if (lane == 0)
+        {
+          state.Publish(pair, cubling::SCAN_TILE_PREFIX, prefix + first + second);
+        }
+      }
+      __syncwarp();
+      if (lane == 0)
+      {
+        queue_prefix[q0] = prefix;
+        barrier_arrive(&answered[q0]);
+        queue_prefix[q1] = prefix + first;
+        barrier_arrive(&answered[q1]);
       }
     }
     return;
@@ -831,11 +896,11 @@ struct Variant
     {
       std::snprintf(spin, sizeof spin, "_spin_%d", S::SPIN_NS);
     }
-    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s%s%s%s%s", S::WARPS, S::VECS * 4,
+    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s%s%s%s%s%s", S::WARPS, S::VECS * 4,
                   S::STAGES, S::STAGE_BYTES / 1024, S::COUNTER_AT_END ? "_counter_at_end" : "", loads,
                   S::LOOK_BACK ? "" : "_no_look_back", S::BULK_STORE ? "_bulk_store" : "",
                   S::EARLY_RELEASE ? "_early_release" : "", groups, S::FREE_RING ? "_free_ring" : "", reread,
-                  S::TIMELINE ? "_timeline" : "", spin);
+                  S::TIMELINE ? "_timeline" : "", spin, S::PAIRS ? "_pairs" : "");
     return text;
   }
   static int grid()
@@ -860,6 +925,7 @@ struct Variant
   {
     const int64_t tiles = n / S::TILE;
     CHECK(n % S::TILE == 0);
+    CHECK(!S::PAIRS || tiles % 2 == 0); // whole pairs
     CHECK(16 + static_cast<size_t>(tiles) * 8 <= scratch.bytes);
     CHECK_CUDA(cudaMemsetAsync(scratch.base, 0, 16 + tiles * 8));
     auto state = ScanTileState<int>::Over(scratch.base + (S::COUNTER_AT_END ? 0 : 16));
@@ -1054,6 +1120,9 @@ int main(int argc, char** argv)
                                           Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, false, 256>,
                                           Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, false, 1024>,
                                           Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, true, 256>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, false, 0, true>,
+                                          Shape<8, 4, 6, false, 1, true, false, true, 1, true, 0, 0, false, 0, true>,
+                                          Shape<8, 8, 4, false, 1, true, false, true, 2, true, 0, 0, false, 0, true>,
                                           Shape<16, 8, 8, false, 1, true, false, true, 4, true>,
                                           Shape<16, 8, 12, false, 1, true, false, true, 4, true>,
                                           Shape<12, 8, 12, false, 1, true, false, true, 3, true>,
