@@ -63,7 +63,8 @@
 #     all nine within 21 s.
 #   - H200 (2026-11-28), only cubling's kernels, 2 shards a test, 8 runs at
 #     once, the four tools: the scan safety test's 8 runs in 104-122 s, the
-#     scan sum_signed test's 8 in 65 s.
+#     scan sum_signed test's 8 in 65 s; the sum_unsigned and ops tests' 16
+#     runs together in 116 s, the ops_wide test's 8 in 52 s (a later call).
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
