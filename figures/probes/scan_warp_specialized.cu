@@ -329,6 +329,9 @@
 //   first's plus the first's aggregate, which the reducer has. Built the
 //   same day as the variants _pairs (PAIRS), not yet run (no device time
 //   left): ws 21 '8w_x32_items_6stages_16KiB_early_release_2_groups_free_ring$,_pairs' 28
+//   The same design for the library's agent, for claims of any size, is on
+//   the branch next/scan-pairs (AgentScanStreamingPolicy's CLAIM_TILES,
+//   the shipped policy's PTX unchanged), also built and not yet run.
 //
 // Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
 //
