@@ -934,7 +934,7 @@ int main(int argc, char** argv)
         const char* names[] = {"rank", "look_back", "keys", "values", "life"};
         for (int pass = 0; pass < STAMP_PASSES; ++pass)
         {
-          for (int step = 0; step < 5; ++step)
+          for (int step = 0; step < static_cast<int>(sizeof names / sizeof names[0]); ++step)
           {
             std::vector<double> us;
             for (int tile = 0; tile < STAMP_TILES; ++tile)
