@@ -330,8 +330,8 @@
 //   same day as the variants _pairs (PAIRS), not yet run (no device time
 //   left): ws 21 '8w_x32_items_6stages_16KiB_early_release_2_groups_free_ring$,_pairs' 28
 //   The same design for the library's agent, for claims of any size, is on
-//   the branch next/scan-pairs (AgentScanStreamingPolicy's CLAIM_TILES,
-//   the shipped policy's PTX unchanged), also built and not yet run.
+//   the branch next/scan-pairs (AgentScanStreamingPolicy's CLAIM_TILES, one
+//   mechanism that also runs the shipped claims of 1), built, not yet run.
 //
 // Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
 //
