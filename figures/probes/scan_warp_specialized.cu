@@ -323,15 +323,32 @@
 //     0.828 at 2^28 and 0.854-0.866 at 2^24 (against 0.907-0.912), but at
 //     one block an SM (registers); the library's agent with 20 KiB x 5 and
 //     24 KiB x 4 stages: 0.862 and 0.860 at 2^28, also at one block an SM.
-//   Next: fewer look-backs at two blocks an SM, without more registers: a
-//   producer that claims two consecutive tiles at once and one look-back
-//   (one status word) for the pair, the second tile's prefix being the
-//   first's plus the first's aggregate, which the reducer has. Built the
-//   same day as the variants _pairs (PAIRS), not yet run (no device time
-//   left): ws 21 '8w_x32_items_6stages_16KiB_early_release_2_groups_free_ring$,_pairs' 28
-//   The same design for the library's agent, for claims of any size, is on
-//   the branch next/scan-pairs (AgentScanStreamingPolicy's CLAIM_TILES, one
-//   mechanism that also runs the shipped claims of 1), built, not yet run.
+//   - Fewer look-backs at two blocks an SM, without more registers (H200,
+//     2026-11-28, a later session, 21 reps, two rounds; the probe built
+//     from main and from the branch next/scan-pairs, taking turns in one
+//     call): a producer that claims consecutive tiles at once, with one
+//     look-back (one status word) for the claim, each later tile's prefix
+//     being the one before's plus that tile's aggregate, which the reducer
+//     has. The variants _pairs (PAIRS, claims of 2), time / CUB's faster
+//     call at 2^28 / 2^26 / 2^24: <8, 8, 6> in 2 groups, free ring, 0.836,
+//     0.833 / 0.843, 0.839 / 0.894, 0.899 against the same without pairs
+//     0.817, 0.822 / 0.843, 0.834 / 0.908, 0.904; at 2^28, one group of 8
+//     warps x 16 items 0.888, 0.883, and 2 groups with 4 stages 0.868,
+//     0.874. The library's agent
+//     with CLAIM_TILES (the branch; one mechanism for every claim size):
+//     claims of 1 0.823, 0.823 / 0.845, 0.844 / 0.898, 0.886 (main's agent
+//     in the same call: 0.822, 0.824 / 0.845, 0.833 / 0.893, 0.892), claims
+//     of 2 0.839, 0.838 / 0.860, 0.852 / 0.916, 0.906, claims of 3 0.974,
+//     0.960 / 0.965, 0.943 / 0.967, 0.950. Half the look-backs, and slower:
+//     a claim's status word is published only when its last tile has been
+//     loaded and summed, so every tile after it waits that much longer, and
+//     the ring holds fewer claims (6 stages: two claims of 3). Not merged;
+//     the branch keeps the code.
+//   Next: the cluster look-back (sm_90): the blocks of a thread-block
+//   cluster load consecutive tiles at once on different SMs, add their
+//   aggregates through distributed shared memory, and make one look-back
+//   for the cluster's tiles, so that a claim's tiles land together instead
+//   of one after another in one block's ring.
 //
 // Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
 //
