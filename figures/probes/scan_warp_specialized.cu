@@ -344,11 +344,46 @@
 //     loaded and summed, so every tile after it waits that much longer, and
 //     the ring holds fewer claims (6 stages: two claims of 3). Not merged;
 //     the branch keeps the code.
+//   - Where a look-back's time goes (same session; -DP_LOOK_BACK_COUNTS=1,
+//     the _timeline variants, the reads counted in shared memory, one run
+//     alone): at 2^28 a look-back read 1.79 windows (p50 1, p90 4; 0.77
+//     passed with aggregates only; a window not ready almost never), 61% of
+//     them one window, and those took 1.65 us (p10 0.77, p50 1.28): one read
+//     of the status words, under the copy's load, is most of a microsecond,
+//     where the whole look-back takes 2.06. At 2^24: 2.31 windows, one-read
+//     look-backs 1.36 us. How much a round trip costs here showed by
+//     accident: the first version of the counts incremented counters in
+//     global memory in the look-back's loop (a load and a store to L2 for
+//     each window), and the scan went from 0.82 to 0.98 of CUB at 2^28.
+//     The run's tail: from the last tile taken to the last stored, 11.4-
+//     11.9 us at 2^28 and 11.0-12.5 at 2^24, where the first tile is stored
+//     2-3 us after the kernel's start.
+//   - Not kept (same session, two or three rounds, time / CUB's faster call
+//     at 2^28 / 2^26 / 2^24, the library's shape in the same runs first):
+//     * at most 1, 2 or 3 loads in flight a block (IN_FLIGHT), so that the
+//       memory's queues, and the status words' round trips behind them,
+//       might be shorter: 0.816, 0.817 / 0.834, 0.839 / 0.894, 0.904
+//       against 0.863, 0.864 / 0.867, 0.879 / 0.914, 0.922 (1), 0.823,
+//       0.821 / 0.839, 0.835 / 0.898, 0.904 (2), 0.816, 0.819 / 0.833,
+//       0.831 / 0.902, 0.896 (3). With 1, the loads took longer, the queue
+//       for the look-back shorter (5.2 us against 10.4), the walks longer
+//       (2.39 windows), and a one-read look-back no shorter (p50 1.28 us):
+//       the round trip does not wait behind this block's loads;
+//     * the reducer as a second look-back warp once the last tile is
+//       queued (DRAIN), to shorten the tail: 0.815, 0.812, 0.812 / 0.831,
+//       0.829, 0.837 / 0.900, 0.899, 0.880 against 0.817, 0.816, 0.817 /
+//       0.836, 0.833, 0.835 / 0.906, 0.902, 0.901; the tail stayed 12.7 us
+//       (2^28) and 11.6 (2^24). The tail is not one warp's queue but the
+//       chain: the last tiles wait for the prefixes of the tiles before
+//       them, which in the steady state run about as far behind the loads.
 //   Next: the cluster look-back (sm_90): the blocks of a thread-block
 //   cluster load consecutive tiles at once on different SMs, add their
 //   aggregates through distributed shared memory, and make one look-back
 //   for the cluster's tiles, so that a claim's tiles land together instead
-//   of one after another in one block's ring.
+//   of one after another in one block's ring. Each of the designs above
+//   that added a round trip to L2 to a look-back, or a read to a window,
+//   lost; one that takes round trips away from the chain, not from a warp,
+//   is what is left.
 //
 // Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
 //
@@ -359,12 +394,39 @@
 //            log2n: only that size, one of 20, 24, 26, 28)
 // Output: CSV, variant,log2n,ws_us,lib_us,cub_us,cub_count,copy_us,empty_us,ws_over_cub,lib_over_cub,ws_of_copy,check
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
+
+// -DP_LOOK_BACK_COUNTS=1: every look-back of the library's TileLookBack
+// counts the windows it reads on the way back, and how many of them were not
+// ready (CUBLING_SCAN_LOOK_BACK_READ), in shared memory; the _timeline
+// variants store each tile's counts once its look-back is done, and print
+// them after their run alone. The counts must not touch global memory on
+// the way: a first version that incremented global counters in the loop
+// (a load and a store to L2 a window) took the whole scan from 0.82 to 0.98
+// of CUB at 2^28, the shipped DeviceScan's ("lib") included. Off by default.
+#ifndef P_LOOK_BACK_COUNTS
+#define P_LOOK_BACK_COUNTS 0
+#endif
+constexpr int COUNTED_TILES = 1 << 16;
+__device__ unsigned int g_look_back_reads[COUNTED_TILES], g_look_back_waits[COUNTED_TILES];
+#if P_LOOK_BACK_COUNTS
+__shared__ unsigned int s_look_back_reads, s_look_back_waits; // the block's look-back warp's, this look-back
+#define CUBLING_SCAN_LOOK_BACK_READ(tile, ready, nearest)                                                              \
+  do                                                                                                                   \
+  {                                                                                                                    \
+    if (threadIdx.x % 32 == 0)                                                                                         \
+    {                                                                                                                  \
+      ++s_look_back_reads;                                                                                             \
+      s_look_back_waits += (ready) ? 0u : 1u;                                                                          \
+    }                                                                                                                  \
+  } while (0)
+#endif
 
 #include <cub/device/device_scan.cuh>
 #include <cubling/device/device_scan.cuh>
@@ -408,9 +470,24 @@ __device__ __forceinline__ void stamp(unsigned long long* stamps, long long tile
 // ---- the kernel ---------------------------------------------------------------------------
 template <int WARPS_, int VECS_, int STAGES_, bool COUNTER_AT_END_ = false, int LOADS_ = 1, bool LOOK_BACK_ = true,
           bool BULK_STORE_ = false, bool EARLY_RELEASE_ = false, int GROUPS_ = 1, bool FREE_RING_ = false,
-          int REREAD_ = 0, int QUEUE_ = 0, bool TIMELINE_ = false, int SPIN_NS_ = 0, bool PAIRS_ = false>
+          int REREAD_ = 0, int QUEUE_ = 0, bool TIMELINE_ = false, int SPIN_NS_ = 0, bool PAIRS_ = false,
+          int IN_FLIGHT_ = 0, bool DRAIN_ = false>
 struct Shape
 {
+  // true (with FREE_RING): the reducer becomes a second look-back warp once
+  // it has queued the last tile. After the last tile is taken, a block still
+  // holds up to STAGES + GROUPS tiles, each waiting its turn in the one
+  // look-back warp's queue: the run's tail, when the loads are over and the
+  // memory idles. The look-back warps then draw the queue's rounds from a
+  // counter in shared memory (one warp alone draws them in order, as before)
+  static constexpr bool DRAIN = DRAIN_;
+  // > 0: the producer starts a tile's load only once the load IN_FLIGHT
+  // rounds before has landed, so that a block has at most IN_FLIGHT loads
+  // in flight, however many stages are free (0: no cap). Fewer bytes in
+  // flight in the memory system, for the same bandwidth, should mean
+  // shorter queues in it, and so shorter round trips for the look-back's
+  // reads of the status words, which wait in the same queues
+  static constexpr int IN_FLIGHT = IN_FLIGHT_;
   // true (with FREE_RING): the producer claims two consecutive tiles at
   // once, and the pair has one status word and one look-back: half the
   // look-backs and half the status words read, at the same tile, ring and
@@ -466,6 +543,8 @@ struct Shape
   static_assert(!FREE_RING || (EARLY_RELEASE && LOOK_BACK), "the free ring releases its stages early");
   static_assert(REREAD == 0 || FREE_RING, "the consumers learn their tile from the free ring's queue");
   static_assert(!PAIRS || (FREE_RING && REREAD == 0 && !TIMELINE), "pairs: the free ring's queue, no timeline");
+  static_assert(IN_FLIGHT < STAGES && (IN_FLIGHT == 0 || !PAIRS), "the load waited for is still in its stage");
+  static_assert(!DRAIN || (FREE_RING && REREAD == 0 && !PAIRS), "the drain serves the free ring's queue");
   static constexpr int QUEUE = FREE_RING ? (QUEUE_ > 0 ? QUEUE_ : 4 * STAGES) : 1; // rounds the look-back's queue holds
   static constexpr int STAGE_BYTES = TILE * 4;
   static constexpr int SMEM_BYTES  = STAGES * STAGE_BYTES;
@@ -494,10 +573,14 @@ __global__ void __launch_bounds__(S::THREADS)
   __shared__ long long tile_of[S::STAGES];
   __shared__ int aggregate_of[S::STAGES], prefix_of[S::STAGES];
   __shared__ int warp_total[S::GROUPS][2][S::GROUP_WARPS]; // by group and the group's round parity
-  __shared__ typename LookBack::TempStorage look_back_storage;
+  __shared__ typename LookBack::TempStorage look_back_storage[S::DRAIN ? 2 : 1]; // a look-back warp's each
+  __shared__ int next_round; // DRAIN: the queue's next round that a look-back warp takes
+  __shared__ int end_round;  // DRAIN: the producer's first round past the last tile (INT_MAX: not yet)
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   if (threadIdx.x == 0)
   {
+    next_round = 0;
+    end_round  = INT_MAX;
     for (int s = 0; s < S::STAGES; ++s)
     {
       barrier_init(&full[s], 1);
@@ -515,6 +598,74 @@ __global__ void __launch_bounds__(S::THREADS)
     barrier_init_fence();
   }
   __syncthreads();
+
+  // The look-back of one tile, by a look-back warp: its exclusive prefix,
+  // found with `storage`, and its inclusive prefix published.
+  auto look_back_tile = [&](long long tile, int aggregate, typename LookBack::TempStorage& storage)
+  {
+    int prefix = 0;
+    if (lane == 0)
+    {
+      stamp<S>(stamps, tile, STARTED);
+    }
+    if (tile > 0 && S::LOOK_BACK)
+    {
+#if P_LOOK_BACK_COUNTS
+      if (lane == 0)
+      {
+        s_look_back_reads = s_look_back_waits = 0;
+      }
+      __syncwarp();
+#endif
+      prefix = LookBack(storage, state, Op{}, tile).ExclusivePrefix();
+      if (lane == 0)
+      {
+        state.Publish(tile, cubling::SCAN_TILE_PREFIX, prefix + aggregate);
+      }
+#if P_LOOK_BACK_COUNTS
+      if (lane == 0 && S::TIMELINE && tile < COUNTED_TILES)
+      {
+        g_look_back_reads[tile] = s_look_back_reads;
+        g_look_back_waits[tile] = s_look_back_waits;
+      }
+#endif
+    }
+    __syncwarp();
+    if (lane == 0)
+    {
+      stamp<S>(stamps, tile, PREFIXED);
+    }
+    return prefix;
+  };
+  // FREE_RING: answer round `round` of the look-back's queue; false if the
+  // round marks the end.
+  auto serve_round = [&](int round, typename LookBack::TempStorage& storage)
+  {
+    const int q = round % S::QUEUE;
+    barrier_wait(&queued[q], (round / S::QUEUE) & 1);
+    const long long tile = queue_tile[q];
+    if (tile >= tiles)
+    {
+      return false;
+    }
+    const int prefix = look_back_tile(tile, queue_aggregate[q], storage);
+    if (lane == 0)
+    {
+      queue_prefix[q] = prefix;
+      barrier_arrive(&answered[q]);
+    }
+    return true;
+  };
+  // DRAIN: the next round of the queue that this look-back warp answers.
+  auto draw_round = [&]()
+  {
+    int round = 0;
+    if (lane == 0)
+    {
+      round = atomicAdd(&next_round, 1);
+    }
+    return __shfl_sync(0xffffffffu, round, 0);
+  };
 
   if (warp == S::WARPS) // the producer: take a tile id, start its load, repeat
   {
@@ -541,6 +692,10 @@ __global__ void __launch_bounds__(S::THREADS)
         tile_of[s] = tile;
         if (tile >= tiles)
         {
+          if (S::DRAIN)
+          {
+            *static_cast<volatile int*>(&end_round) = k;
+          }
           barrier_arrive(&full[s]); // the end: no bytes follow
           // Each other consumer group learns of the end in its next round.
           for (int later = k + 1; later < k + S::GROUPS; ++later)
@@ -556,6 +711,11 @@ __global__ void __launch_bounds__(S::THREADS)
           break;
         }
         stamp<S>(stamps, tile, TAKEN);
+        if (S::IN_FLIGHT > 0 && k >= S::IN_FLIGHT) // at most IN_FLIGHT loads in flight
+        {
+          const int landed = k - S::IN_FLIGHT;
+          barrier_wait(&full[landed % S::STAGES], (landed / S::STAGES) & 1);
+        }
         barrier_arrive_expect_bytes(&full[s], S::STAGE_BYTES);
 #pragma unroll
         for (int part = 0; part < S::LOADS; ++part)
@@ -640,6 +800,31 @@ __global__ void __launch_bounds__(S::THREADS)
         }
         barrier_arrive(&empty[s]);
       }
+      // DRAIN: the last tile is queued (the producer has taken the end in
+      // round k + 1): mark the end in the queue for both look-back warps,
+      // rounds k + 1 and k + 2, and answer rounds with the look-back warp
+      // until the end. The stage of round k + 1 is never read.
+      if (S::DRAIN && tile < tiles && k + 1 == *static_cast<volatile int*>(&end_round))
+      {
+        if (lane == 0)
+        {
+          for (int end = k + 1; end <= k + 2; ++end)
+          {
+            const int q = end % S::QUEUE;
+            if (end >= S::QUEUE)
+            {
+              barrier_wait(&dequeued[q], (end / S::QUEUE - 1) & 1);
+            }
+            queue_tile[q] = tiles;
+            barrier_arrive(&queued[q]);
+          }
+        }
+        __syncwarp();
+        while (serve_round(draw_round(), look_back_storage[1]))
+        {
+        }
+        return;
+      }
       if (tile >= tiles)
       {
         break;
@@ -665,7 +850,7 @@ __global__ void __launch_bounds__(S::THREADS)
       int prefix           = 0;
       if (pair > 0 && S::LOOK_BACK)
       {
-        prefix = LookBack(look_back_storage, state, Op{}, pair).ExclusivePrefix();
+        prefix = LookBack(look_back_storage[0], state, Op{}, pair).ExclusivePrefix();
         if (lane == 0)
         {
           state.Publish(pair, cubling::SCAN_TILE_PREFIX, prefix + first + second);
@@ -685,59 +870,38 @@ __global__ void __launch_bounds__(S::THREADS)
 
   if (warp == S::WARPS + 2) // the look-back warp: each tile's exclusive prefix, in ring order
   {
-    for (int k = 0;; ++k)
+    if constexpr (S::FREE_RING)
     {
-      const int s = k % S::STAGES, q = k % S::QUEUE;
-      if constexpr (S::FREE_RING)
+      for (int k = 0;; ++k)
       {
-        barrier_wait(&queued[q], (k / S::QUEUE) & 1);
+        if (!serve_round(S::DRAIN ? draw_round() : k, look_back_storage[0]))
+        {
+          break;
+        }
       }
-      else
+    }
+    else
+    {
+      for (int k = 0;; ++k)
       {
+        const int s = k % S::STAGES;
         barrier_wait(&reduced[s], (k / S::STAGES) & 1);
-      }
-      const long long tile = S::FREE_RING ? queue_tile[q] : tile_of[s];
-      if (tile >= tiles)
-      {
-        break;
-      }
-      const int aggregate = S::FREE_RING ? queue_aggregate[q] : aggregate_of[s];
-      int prefix          = 0;
-      if (lane == 0)
-      {
-        stamp<S>(stamps, tile, STARTED);
-      }
-      if (tile > 0 && S::LOOK_BACK)
-      {
-        prefix = LookBack(look_back_storage, state, Op{}, tile).ExclusivePrefix();
+        const long long tile = tile_of[s];
+        if (tile >= tiles)
+        {
+          break;
+        }
+        const int prefix = look_back_tile(tile, aggregate_of[s], look_back_storage[0]);
         if (lane == 0)
         {
-          state.Publish(tile, cubling::SCAN_TILE_PREFIX, prefix + aggregate);
+          if (S::EARLY_RELEASE && k >= S::STAGES)
+          {
+            barrier_wait(&prefix_free[s], (k / S::STAGES - 1) & 1); // round k - STAGES's prefix read
+          }
+          prefix_of[s] = prefix;
+          barrier_arrive(&prefixed[s]);
+          barrier_arrive(&empty[s]);
         }
-      }
-      __syncwarp();
-      if (lane == 0)
-      {
-        stamp<S>(stamps, tile, PREFIXED);
-      }
-      if constexpr (S::FREE_RING)
-      {
-        if (lane == 0)
-        {
-          queue_prefix[q] = prefix;
-          barrier_arrive(&answered[q]);
-        }
-        continue;
-      }
-      if (lane == 0)
-      {
-        if (S::EARLY_RELEASE && k >= S::STAGES)
-        {
-          barrier_wait(&prefix_free[s], (k / S::STAGES - 1) & 1); // round k - STAGES's prefix read
-        }
-        prefix_of[s] = prefix;
-        barrier_arrive(&prefixed[s]);
-        barrier_arrive(&empty[s]);
       }
     }
     return;
@@ -916,11 +1080,16 @@ struct Variant
     {
       std::snprintf(spin, sizeof spin, "_spin_%d", S::SPIN_NS);
     }
-    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s%s%s%s%s%s", S::WARPS, S::VECS * 4,
+    char in_flight[24] = "";
+    if (S::IN_FLIGHT > 0)
+    {
+      std::snprintf(in_flight, sizeof in_flight, "_%d_in_flight", S::IN_FLIGHT);
+    }
+    std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s%s%s%s%s%s%s%s", S::WARPS, S::VECS * 4,
                   S::STAGES, S::STAGE_BYTES / 1024, S::COUNTER_AT_END ? "_counter_at_end" : "", loads,
                   S::LOOK_BACK ? "" : "_no_look_back", S::BULK_STORE ? "_bulk_store" : "",
                   S::EARLY_RELEASE ? "_early_release" : "", groups, S::FREE_RING ? "_free_ring" : "", reread,
-                  S::TIMELINE ? "_timeline" : "", spin, S::PAIRS ? "_pairs" : "");
+                  S::TIMELINE ? "_timeline" : "", spin, S::PAIRS ? "_pairs" : "", in_flight, S::DRAIN ? "_drain" : "");
     return text;
   }
   static int grid()
@@ -1055,6 +1224,46 @@ void print_timeline(const char* name, int lg)
     std::fprintf(stderr, "# timeline %s 2^%d %-10s mean %7.2f  p10 %7.2f  p50 %7.2f  p90 %7.2f us\n", name, lg,
                  step.what, x.mean, x.p10, x.p50, x.p90);
   }
+  // The run as a whole, from the first tile taken: when the last tile was
+  // taken (the loads' end is near), the first stored, and the last stored.
+  unsigned long long last_taken = 0, first_stored = ~0ull, last_stored = 0;
+  for (int64_t i = 0; i < tiles; ++i)
+  {
+    last_taken   = std::max(last_taken, t[i * STAMPS + TAKEN]);
+    first_stored = std::min(first_stored, t[i * STAMPS + STORED]);
+    last_stored  = std::max(last_stored, t[i * STAMPS + STORED]);
+  }
+  std::fprintf(stderr, "# timeline %s 2^%d run: last taken %.2f, first stored %.2f, last stored %.2f us\n", name, lg,
+               (last_taken - start) / 1e3, (first_stored - start) / 1e3, (last_stored - start) / 1e3);
+  if (P_LOOK_BACK_COUNTS && tiles <= COUNTED_TILES)
+  {
+    std::vector<unsigned int> reads(static_cast<size_t>(tiles)), waits(static_cast<size_t>(tiles));
+    CHECK_CUDA(cudaMemcpyFromSymbol(reads.data(), g_look_back_reads, tiles * 4));
+    CHECK_CUDA(cudaMemcpyFromSymbol(waits.data(), g_look_back_waits, tiles * 4));
+    // Windows read, not ready, and passed (aggregates only) per look-back;
+    // the look-back's time for those of one read (about one round trip to
+    // L2, and the publish) and for the rest.
+    std::vector<double> r, w, p, one, more;
+    for (int64_t i = 1; i < tiles; ++i)
+    {
+      r.push_back(reads[i]);
+      w.push_back(waits[i]);
+      p.push_back(static_cast<double>(reads[i]) - waits[i] - 1);
+      (reads[i] == 1 ? one : more).push_back((at(i, PREFIXED) - at(i, STARTED)) / 1e3);
+    }
+    const std::vector<double>* counted[] = {&r, &w, &p, &one, &more};
+    const char* what[]                   = {"reads", "not_ready", "passed", "lb_1_read", "lb_more"};
+    for (int k = 0; k < 5; ++k)
+    {
+      if (counted[k]->empty())
+      {
+        continue;
+      }
+      const ProbeSpread x = probe_spread(*counted[k]);
+      std::fprintf(stderr, "# timeline %s 2^%d %-10s mean %7.2f  p10 %7.2f  p50 %7.2f  p90 %7.2f (%zu tiles)\n", name,
+                   lg, what[k], x.mean, x.p10, x.p50, x.p90, counted[k]->size());
+    }
+  }
 }
 
 using Runner = void (*)(const int*, int*, int64_t, const Scratch&);
@@ -1148,7 +1357,14 @@ int main(int argc, char** argv)
                                           Shape<12, 8, 12, false, 1, true, false, true, 3, true>,
                                           Shape<8, 8, 12, false, 1, true, false, true, 2, true>,
                                           Shape<8, 4, 6, false, 1, true, false, false, 1, false, 0, 0, true>,
-                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, true>>();
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, true>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, false, 0, false, 1>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, false, 0, false, 2>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, false, 0, false, 3>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, true, 0, false, 1>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, true, 0, false, 2>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, false, 0, false, 0, true>,
+                                          Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, true, 0, false, 0, true>>();
   // The library's agent in other shapes (the H200 sweep in the file comment)
   for (const Entry& e : {Entry{LibraryAgent<8, 8, 6, 2>::name(), &LibraryAgent<8, 8, 6, 2>::run},
                          Entry{LibraryAgent<8, 10, 5, 2>::name(), &LibraryAgent<8, 10, 5, 2>::run},
@@ -1224,6 +1440,9 @@ int main(int argc, char** argv)
       std::fflush(stdout);
       if (std::strstr(e.name, "_timeline"))
       {
+        const std::vector<unsigned int> zeros(COUNTED_TILES, 0u); // the counts of this run alone
+        CHECK_CUDA(cudaMemcpyToSymbol(g_look_back_reads, zeros.data(), sizeof g_look_back_reads));
+        CHECK_CUDA(cudaMemcpyToSymbol(g_look_back_waits, zeros.data(), sizeof g_look_back_waits));
         e.run(in, out_ws, n, scratch); // once more, alone, after its timed runs
         CHECK_CUDA(cudaDeviceSynchronize());
         print_timeline(e.name, lg);

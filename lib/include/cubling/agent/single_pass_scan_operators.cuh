@@ -49,6 +49,15 @@
 #include <cubling/util/uninitialized.cuh>
 #include <cubling/warp/specializations/warp_scan_shfl.cuh>
 
+//! Where a probe may count a look-back's reads
+//! (figures/probes/scan_warp_specialized.cu, -DP_LOOK_BACK_COUNTS=1): after
+//! each read of a window on the way back, every lane of the warp, with the
+//! tile looking back, whether the window was ready, and the lane of its
+//! newest prefix (-1: none). Nothing, unless a probe defines it.
+#ifndef CUBLING_SCAN_LOOK_BACK_READ
+#define CUBLING_SCAN_LOOK_BACK_READ(tile, ready, nearest)
+#endif
+
 namespace cubling
 {
 
@@ -362,6 +371,7 @@ struct TileLookBack
     {
       bool ready = false;
       nearest    = ReadWindow(window_end, value, ready);
+      CUBLING_SCAN_LOOK_BACK_READ(tile, ready, nearest);
       if (ready && nearest >= 0)
       {
         break;
