@@ -439,6 +439,24 @@
 //     tiles it needs. P_KM and P_PM stay (the library's ranking has both
 //     matches); P_PX with pairs is again the exchange apart with the ranks
 //     in registers.
+//   - Where a pairs sort's time goes, kernel by kernel (2026-11-28, a later
+//     session, H200, driver 580.159.04; ncu at the card's own clocks,
+//     --clock-control none, the kernels one after another; u32/u32 pairs at
+//     2^26, the library's tiles, "1 26 only=pairs_u32 sizes=26"): cubling,
+//     int and int64_t calls alike, the up-front histogram 125-127 us, each of
+//     the four passes 442-452 us; CUB's int call (its faster one), histogram
+//     120-122 us, its exclusive sum of the counts 2.2-2.4 us, each pass
+//     444-448 us; CUB's int64_t call, each pass 508-512 us. So the passes
+//     are level with CUB's, and the histogram 5 us slower: the 0.90 that the
+//     target asks for must come from the pass itself, about 45 us a pass at
+//     this size. At ncu's locked base clock the same passes (cubling's
+//     int64_t call, CUB's int call) took 528 us and 547 us,
+//     with 182 M against 177 M warp instructions, issue slots 43.6% against
+//     41.0% busy, 80 registers and 2 blocks an SM on both sides: cubling's
+//     pass issues more and waits less, and gains less from the higher clock.
+//     Keys at the base clock, for comparison: cubling 345 us a pass (167 M
+//     instructions, 62% of issue slots busy, 3 blocks an SM), CUB's int call
+//     464 us (158 M, 43%, 2 blocks an SM).
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
