@@ -1054,37 +1054,29 @@ struct Scratch
 unsigned long long* g_stamps = nullptr; // TIMELINE: STAMPS a tile, for 2^28 items in tiles of 4096
 int64_t g_stamped_tiles      = 0;       // the tiles of the last TIMELINE run
 
+//! One part of a variant's name: `format` with `args` into `part` if `on`, else "".
+template <size_t N, typename... Args>
+void name_part(char (&part)[N], bool on, const char* format, Args... args)
+{
+  part[0] = '\0';
+  if (on)
+  {
+    std::snprintf(part, N, format, args...);
+  }
+}
+
 template <typename S>
 struct Variant
 {
   static const char* name()
   {
     static char text[128];
-    char loads[16] = "";
-    if (S::LOADS > 1)
-    {
-      std::snprintf(loads, sizeof loads, "_%d_loads", S::LOADS);
-    }
-    char groups[16] = "";
-    if (S::GROUPS > 1)
-    {
-      std::snprintf(groups, sizeof groups, "_%d_groups", S::GROUPS);
-    }
-    char reread[24] = "";
-    if (S::REREAD > 0)
-    {
-      std::snprintf(reread, sizeof reread, "_reread%s_q%d", S::REREAD == 2 ? "_cs" : "", S::QUEUE);
-    }
-    char spin[24] = "";
-    if (S::SPIN_NS > 0)
-    {
-      std::snprintf(spin, sizeof spin, "_spin_%d", S::SPIN_NS);
-    }
-    char in_flight[24] = "";
-    if (S::IN_FLIGHT > 0)
-    {
-      std::snprintf(in_flight, sizeof in_flight, "_%d_in_flight", S::IN_FLIGHT);
-    }
+    char loads[16], groups[16], reread[24], spin[24], in_flight[24];
+    name_part(loads, S::LOADS > 1, "_%d_loads", S::LOADS);
+    name_part(groups, S::GROUPS > 1, "_%d_groups", S::GROUPS);
+    name_part(reread, S::REREAD > 0, "_reread%s_q%d", S::REREAD == 2 ? "_cs" : "", S::QUEUE);
+    name_part(spin, S::SPIN_NS > 0, "_spin_%d", S::SPIN_NS);
+    name_part(in_flight, S::IN_FLIGHT > 0, "_%d_in_flight", S::IN_FLIGHT);
     std::snprintf(text, sizeof text, "%dw_x%d_items_%dstages_%dKiB%s%s%s%s%s%s%s%s%s%s%s%s%s", S::WARPS, S::VECS * 4,
                   S::STAGES, S::STAGE_BYTES / 1024, S::COUNTER_AT_END ? "_counter_at_end" : "", loads,
                   S::LOOK_BACK ? "" : "_no_look_back", S::BULK_STORE ? "_bulk_store" : "",

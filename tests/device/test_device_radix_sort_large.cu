@@ -78,17 +78,12 @@ void large_bytes(bool descending)
 
 void large_u32()
 {
-  if (quick)
-  {
-    std::printf("CUBLING_QUICK=1: skipped the 2^28 uint32 keys\n");
-    return;
-  }
-  if (!in_shard())
+  const int64_t n = int64_t{1} << 28;
+  if (skip_size(n) || !in_shard())
   {
     return;
   }
   check_set_context("2^28 uint32 keys against CUB");
-  const int64_t n                  = int64_t{1} << 28;
   const std::vector<uint32_t> keys = make_keys<uint32_t>(n, Dist::uniform);
   DeviceArray<uint32_t> in(static_cast<size_t>(n)), out(static_cast<size_t>(n)), cub_out(static_cast<size_t>(n));
   in.upload(keys.data(), static_cast<size_t>(n));
