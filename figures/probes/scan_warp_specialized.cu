@@ -385,6 +385,41 @@
 //   lost; one that takes round trips away from the chain, not from a warp,
 //   is what is left.
 //
+// Measured and not kept (a later session, H200, driver 580.159.04, 21 reps,
+// two rounds a call, time / CUB's faster call; lib = the shipped DeviceScan
+// in the same runs): the chain warp (branch next/scan-chain, its agent's
+// CHAIN_WINDOWS, the variants library_agent_*_chain_N_windows). The timeline
+// above has the look-back warp busy 2.0 us of every 2.26 us and tiles queued
+// for it 10 us, and 39% of look-backs read more than one window. So one more
+// warp, in block 0 alone, ran the chained scan of the aggregates just behind
+// the tiles that had landed: it read N windows of 32 status words at once
+// and, up to the first tile not ready, published each tile's inclusive
+// prefix over its aggregate (the same bits the tile's own look-back
+// publishes), so that a look-back would find a prefix in the tile just before
+// its own and end after one read. Integer sums only. What happened:
+//   - a chain that walks to the last tile holds block 0, and so the kernel,
+//     until it is done: 2^28, 2 / 4 / 8 / 16 windows, 1.59-1.61 / 1.23 /
+//     1.03-1.04 / 0.91 (lib 0.816-0.823). It now stops once its block's
+//     producer has taken the last tile;
+//   - how far it got by then (CUBLING_SCAN_CHAIN_END), 2^28, 65536 tiles: its
+//     ballots first placed between its loads, 4 / 8 windows 12032 / 18944
+//     tiles (6-7.5 us a round); the loads all issued first, 4 / 6 / 8 windows
+//     25558-26375 / 36349-36692 / 43267-45917 (about 3 us a round); held to
+//     two blocks an SM (a kernel of the probe's with __launch_bounds__(384,
+//     2)), 12 / 16 / 24 windows spilled 72 / 244 / 580 bytes and took 7.7 /
+//     16 / 56 us a round; the next round's loads issued before this round's
+//     stores, 8 / 12 / 16 windows 32512-35584 / 30690-31066 / 30050-32521
+//     tiles at 4.1 / 6.9 / 8.9 us a round. A window costs the one warp about
+//     half a microsecond, where the tiles land at about 117 a microsecond;
+//   - the scan, 2^28 / 2^26 / 2^24: 4, 6, 8 windows 0.815-0.823 / 0.821-0.843
+//     / 0.860-0.919 against lib 0.812-0.821 / 0.805-0.823 / 0.832-0.869; the
+//     last version, 8 / 12 / 16 windows, 0.817-0.821 / 0.818-0.820 /
+//     0.816 at 2^28 against lib 0.814-0.817, and 16 windows 0.837-0.846 at
+//     2^24 against 0.855-0.862. A tie where the chain is behind; whether one
+//     that keeps up would shorten the look-backs is still open. Next for it:
+//     where a window's half microsecond goes (ncu's source view of the chain
+//     warp), or the windows split among several warps of block 0.
+//
 // Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
