@@ -415,10 +415,25 @@
 //     / 0.860-0.919 against lib 0.812-0.821 / 0.805-0.823 / 0.832-0.869; the
 //     last version, 8 / 12 / 16 windows, 0.817-0.821 / 0.818-0.820 /
 //     0.816 at 2^28 against lib 0.814-0.817, and 16 windows 0.837-0.846 at
-//     2^24 against 0.855-0.862. A tie where the chain is behind; whether one
-//     that keeps up would shorten the look-backs is still open. Next for it:
-//     where a window's half microsecond goes (ncu's source view of the chain
-//     warp), or the windows split among several warps of block 0.
+//     2^24 against 0.855-0.862;
+//   - a later call: only a status and a value kept live a window (no spills
+//     up to 20 windows at two blocks an SM), 8 / 12 / 16 windows reached
+//     27648-28416 / 38400-38463 / 38619-39681 tiles at 5.1 / 5.6 / 7.2 us a
+//     round; 2^28 0.815-0.816 / 0.817 / 0.815-0.817 against lib 0.814-0.817;
+//   - block 0 running the chain alone (no tiles of its own, so its SM moves
+//     half the bytes), stopping once the tile counter passed the last tile:
+//     slower rounds, 7.5-8 / 10.5 / 14.5 us, 17920-20736 tiles; 2^28
+//     0.815-0.818 against lib 0.813-0.817. Reading the tile counter, which
+//     every producer increments, each round made the round longer, not the
+//     SM's traffic.
+//   A round costs the chain several microseconds, growing with its windows,
+//   and neither fewer bytes through its SM nor its loads issued before its
+//   stores shortened it: what it reads and writes are the status words at
+//   the front, the ones every reducer is writing and every look-back reading
+//   at that moment. A tie in every form, the chain always behind; whether one
+//   that keeps up would shorten the look-backs is still open. Next for it:
+//   ncu's source view of the chain warp, to see which of its instructions
+//   wait and on what.
 //
 // Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
 //
