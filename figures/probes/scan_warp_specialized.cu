@@ -435,6 +435,27 @@
 //   ncu's source view of the chain warp, to see which of its instructions
 //   wait and on what.
 //
+// Measured, and not yet the library's default (same session, H200, driver
+// 580.159.04, 21 reps; builds with -DCUBLING_SCAN_TILE_STRIDE=N taking turns
+// in one call, N words from one tile's status word to the next, so 16 / N
+// tiles share a 128-byte line of L2 instead of 16; lib = the library's
+// DeviceScan built with the same N, agent = library_agent_8w_x8_rows_6stages_2_groups):
+// what the chain warp showed, that the words at the front are slow to reach,
+// holds for every look-back, which reads the 32 words just before its tile.
+// Time / CUB's faster call at 2^28 / 2^26 / 2^24:
+//   - first call, two rounds: N = 1 lib 0.819, 0.819 / 0.831, 0.826 / 0.868,
+//     0.862 (agent 0.822, 0.819 at 2^28); N = 4 lib 0.811, 0.808 / 0.818,
+//     0.814 / 0.854, 0.868 (agent 0.809, 0.805); N = 16 lib 0.851, 0.850 /
+//     0.855, 0.855 / 0.889, 0.900;
+//   - second call, one round: N = 1 lib 0.822 / 0.830 / 0.846; N = 2 0.808 /
+//     0.817 / 0.862; N = 4 0.810 / 0.820 / 0.866; N = 8 0.823 / 0.835 / 0.877.
+//     At 2^28 lib took 559.7 us with N = 1, 552.6 with N = 2, 553.4 with N = 4.
+// Two or four words a tile gain about 1.4% at 2^28 and 2^26, with more
+// storage (2 or 4 times the states: 1 or 2 MiB at 2^28); farther apart, a
+// look-back's window spans more lines and the gain is gone. Still short of
+// 0.80. The library keeps N = 1 until its tests have run on a GPU with
+// another N (this session had no device time left to run them).
+//
 // Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
@@ -1157,10 +1178,11 @@ struct Variant
     const int64_t tiles = n / S::TILE;
     CHECK(n % S::TILE == 0);
     CHECK(!S::PAIRS || tiles % 2 == 0); // whole pairs
-    CHECK(16 + static_cast<size_t>(tiles) * 8 <= scratch.bytes);
-    CHECK_CUDA(cudaMemsetAsync(scratch.base, 0, 16 + tiles * 8));
+    const int64_t state_bytes = static_cast<int64_t>(ScanTileState<int>::Bytes(tiles));
+    CHECK(16 + static_cast<size_t>(state_bytes) <= scratch.bytes);
+    CHECK_CUDA(cudaMemsetAsync(scratch.base, 0, 16 + state_bytes));
     auto state = ScanTileState<int>::Over(scratch.base + (S::COUNTER_AT_END ? 0 : 16));
-    auto* counter = reinterpret_cast<unsigned long long*>(scratch.base + (S::COUNTER_AT_END ? tiles * 8 : 0));
+    auto* counter = reinterpret_cast<unsigned long long*>(scratch.base + (S::COUNTER_AT_END ? state_bytes : 0));
     const int blocks = static_cast<int>(std::min<int64_t>(grid(), tiles));
     if (S::TIMELINE)
     {
@@ -1194,7 +1216,7 @@ struct LibraryAgent
       cubling::detail::DeviceScanStreamingKernel<Policy, int, cuda::std::plus<>, int, cubling::detail::ScanKind::inclusive>;
     constexpr int tile  = Policy::TILE_BYTES / 4;
     const int64_t tiles = (n + tile - 1) / tile;
-    CHECK(static_cast<size_t>(tiles + 1) * 8 <= scratch.bytes);
+    CHECK(ScanTileState<int>::Bytes(tiles + 1) <= scratch.bytes);
     static int blocks = 0;
     if (blocks == 0)
     {
@@ -1207,7 +1229,7 @@ struct LibraryAgent
       blocks = per_sm * sms;
       std::fprintf(stderr, "# %s: %d blocks an SM\n", name(), per_sm);
     }
-    CHECK_CUDA(cudaMemsetAsync(scratch.base, 0, (tiles + 1) * 8)); // the tile states, then the counter
+    CHECK_CUDA(cudaMemsetAsync(scratch.base, 0, ScanTileState<int>::Bytes(tiles + 1))); // the tile states, then the counter
     const auto state = ScanTileState<int>::Over(scratch.base);
     kernel<<<static_cast<int>(std::min<int64_t>(blocks, tiles)), Policy::BLOCK_THREADS, Policy::RING_BYTES>>>(
       in, out, cuda::std::plus<>{}, 0, n, tiles, state);

@@ -58,6 +58,15 @@
 #define CUBLING_SCAN_LOOK_BACK_READ(tile, ready, nearest)
 #endif
 
+//! How many words apart the packed tile states lie (ScanTileState<T, true>):
+//! 1, dense, is what the tests have run with. Spread out, fewer tiles share
+//! a line of L2 that every tile around them writes and reads at once; on an
+//! H200, 2 and 4 took the scan of 2^28 int32 from 0.82 to 0.81 of CUB's time
+//! (figures/probes/scan_warp_specialized.cu, which builds with other values).
+#ifndef CUBLING_SCAN_TILE_STRIDE
+#define CUBLING_SCAN_TILE_STRIDE 1
+#endif
+
 namespace cubling
 {
 
@@ -96,11 +105,13 @@ struct ScanTileState<T, true>
   static_assert(sizeof(Fields) == sizeof(Word), "a tile's status and value fill one word");
 
   Word* words;
+  //! Words from one tile's state to the next (CUBLING_SCAN_TILE_STRIDE).
+  static constexpr int64_t stride = CUBLING_SCAN_TILE_STRIDE;
 
   //! Bytes for `tiles` tiles, and their alignment.
   static constexpr size_t Bytes(int64_t tiles)
   {
-    return static_cast<size_t>(tiles) * sizeof(Word);
+    return static_cast<size_t>(tiles * stride) * sizeof(Word);
   }
   static constexpr size_t alignment = sizeof(Word);
 
@@ -110,10 +121,17 @@ struct ScanTileState<T, true>
     return ScanTileState{static_cast<Word*>(storage)};
   }
 
+  //! Tile `tile`'s word. Past the last tile it is storage the caller may
+  //! use otherwise (the streaming scan's tile counter), reset with the states.
+  __host__ __device__ CUBLING_FORCEINLINE Word* WordOf(int64_t tile) const
+  {
+    return words + tile * stride;
+  }
+
   //! Mark tile `tile` not ready (the init kernel).
   __device__ CUBLING_FORCEINLINE void Reset(int64_t tile) const
   {
-    words[tile] = Word{};
+    *WordOf(tile) = Word{};
   }
 
   //! Publish `status` and `value` for tile `tile`, in one store that other
@@ -125,13 +143,13 @@ struct ScanTileState<T, true>
     fields.value  = value;
     Word word;
     memcpy(&word, &fields, sizeof word);
-    __stcg(words + tile, word);
+    __stcg(WordOf(tile), word);
   }
 
   //! Read tile `tile`'s status and value, in one load from L2.
   __device__ CUBLING_FORCEINLINE void Read(int64_t tile, unsigned int& status, T& value) const
   {
-    const Word word = __ldcg(words + tile);
+    const Word word = __ldcg(WordOf(tile));
     Fields fields;
     memcpy(&fields, &word, sizeof word);
     status = fields.status;

@@ -98,7 +98,7 @@ __global__ void __launch_bounds__(StreamingPolicy::BLOCK_THREADS)
   extern __shared__ __align__(128) unsigned char ring[]; // bulk copies land on 128-byte lines
   wait_for_prerequisite_grid(); // the tile states and the counter are reset
   Agent{storage.Alias(), reinterpret_cast<typename Agent::Vector*>(ring), d_in, d_out, scan_op, init, num_items,
-        tiles, reinterpret_cast<unsigned long long*>(state.words + tiles), state}
+        tiles, reinterpret_cast<unsigned long long*>(state.WordOf(tiles)), state}
     .Run();
 #endif
 }
