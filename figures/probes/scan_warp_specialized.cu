@@ -1178,8 +1178,8 @@ struct Variant
     const int64_t tiles = n / S::TILE;
     CHECK(n % S::TILE == 0);
     CHECK(!S::PAIRS || tiles % 2 == 0); // whole pairs
-    const int64_t state_bytes = static_cast<int64_t>(ScanTileState<int>::Bytes(tiles));
-    CHECK(16 + static_cast<size_t>(state_bytes) <= scratch.bytes);
+    const size_t state_bytes = ScanTileState<int>::Bytes(tiles);
+    CHECK(16 + state_bytes <= scratch.bytes);
     CHECK_CUDA(cudaMemsetAsync(scratch.base, 0, 16 + state_bytes));
     auto state = ScanTileState<int>::Over(scratch.base + (S::COUNTER_AT_END ? 0 : 16));
     auto* counter = reinterpret_cast<unsigned long long*>(scratch.base + (S::COUNTER_AT_END ? state_bytes : 0));

@@ -123,7 +123,7 @@ struct ScanTileState<T, true>
 
   //! Tile `tile`'s word. Past the last tile it is storage the caller may
   //! use otherwise (the streaming scan's tile counter), reset with the states.
-  __host__ __device__ CUBLING_FORCEINLINE Word* WordOf(int64_t tile) const
+  __device__ CUBLING_FORCEINLINE Word* WordOf(int64_t tile) const
   {
     return words + tile * stride;
   }
