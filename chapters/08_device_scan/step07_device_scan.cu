@@ -4,10 +4,10 @@
 // its policy chain is whole: on Hopper, a sum through 16-byte-aligned
 // pointers above the cooperative launch's size takes the streaming agent
 // (agent/agent_scan_streaming.cuh) instead of one tile per block. A
-// persistent grid, two blocks a multiprocessor, each with four kinds of
+// persistent grid, one block a multiprocessor, each with four kinds of
 // warp:
 //   - a producer takes tile numbers from a counter and starts each tile's
-//     load as one bulk copy (cp.async.bulk) into a ring of six 16-KiB
+//     load as one bulk copy (cp.async.bulk) into a ring of six 32-KiB
 //     stages in shared memory, as far ahead as the ring allows;
 //   - a reducer sums each tile the moment it lands and publishes its
 //     aggregate, and never waits for another block;

@@ -58,13 +58,16 @@
 #define CUBLING_SCAN_LOOK_BACK_READ(tile, ready, nearest)
 #endif
 
-//! How many words apart the packed tile states lie (ScanTileState<T, true>):
-//! 1, dense, is what the tests have run with. Spread out, fewer tiles share
-//! a line of L2 that every tile around them writes and reads at once; on an
-//! H200, 2 and 4 took the scan of 2^28 int32 from 0.82 to 0.81 of CUB's time
-//! (figures/probes/scan_warp_specialized.cu, which builds with other values).
+//! How many words apart the packed tile states lie (ScanTileState<T, true>).
+//! Spread out, fewer tiles share a line of L2 that every tile around them
+//! writes and reads at once: four words apart, a 128-byte line holds four
+//! tiles' words instead of sixteen (4-byte values). Measured on an H200 with
+//! figures/probes/scan_warp_specialized.cu, which builds with other values:
+//! 2 and 4 were the fastest, 1, 8 and 16 slower. Every translation unit of a
+//! program must see the same value, since the temporary storage's size
+//! depends on it.
 #ifndef CUBLING_SCAN_TILE_STRIDE
-#define CUBLING_SCAN_TILE_STRIDE 1
+#define CUBLING_SCAN_TILE_STRIDE 4
 #endif
 
 namespace cubling

@@ -65,15 +65,16 @@ struct DeviceScanPolicy
   //! slower).
   //! StreamingPolicy: sums of 4- or 8-byte items through raw, 16-byte
   //! aligned pointers take AgentScanStreaming (figures/probes/scan_warp_specialized.cu:
-  //! tiles of 16 KiB in a ring of 6, two blocks an SM, were the fastest; the
-  //! eight consumer warps in two groups of four, each group a tile of its
-  //! own, beat one group of eight by about 1% at 2^28 items, and three
-  //! groups tied with two).
+  //! the eight consumer warps in two groups of four, each group a tile of
+  //! its own, beat one group of eight by about 1% at 2^28 items, and three
+  //! groups tied with two; with the tile states four words apart, tiles of
+  //! 32 KiB in a ring of 6, one block an SM, beat the 16-KiB tiles at two
+  //! blocks an SM by about 3% from 2^24 to 2^28 items).
   struct Policy900 : ChainedPolicy<900, Policy900, Policy600>
   {
     using ScanPolicy = AgentScanPolicy<256, 32, BLOCK_LOAD_WARP_TRANSPOSE, BLOCK_STORE_WARP_TRANSPOSE,
                                        BLOCK_SCAN_WARP_SCANS>;
-    using StreamingPolicy = AgentScanStreamingPolicy<8, 8, 6, 2>;
+    using StreamingPolicy = AgentScanStreamingPolicy<8, 16, 6, 2>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = true;
   };
   using MaxPolicy = Policy900;
