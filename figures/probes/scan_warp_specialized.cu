@@ -435,7 +435,7 @@
 //   ncu's source view of the chain warp, to see which of its instructions
 //   wait and on what.
 //
-// Measured, and not yet the library's default (same session, H200, driver
+// Spread tile states (same session, H200, driver
 // 580.159.04, 21 reps; builds with -DCUBLING_SCAN_TILE_STRIDE=N taking turns
 // in one call, N words from one tile's status word to the next, so 16 / N
 // tiles share a 128-byte line of L2 instead of 16; lib = the library's
@@ -453,8 +453,47 @@
 // Two or four words a tile gain about 1.4% at 2^28 and 2^26, with more
 // storage (2 or 4 times the states: 1 or 2 MiB at 2^28); farther apart, a
 // look-back's window spans more lines and the gain is gone. Still short of
-// 0.80. The library keeps N = 1 until its tests have run on a GPU with
-// another N (this session had no device time left to run them).
+// 0.80 with the library's tile of that day.
+//
+// Spread states and larger tiles, together (next session, 2026-11-28, H200,
+// driver 580.159.04, 21 reps; builds with N = 1, 2, 4 in one call and 2, 4, 8
+// in the next, two rounds each, the builds taking turns; the variants
+// library_agent_<W>w_x<R>_rows_<S>stages_<G>_groups, a tile of W / G warps x
+// R rows of 512 bytes; with tiles of 20 KiB or more, one block an SM).
+// The agent's time / CUB's faster call, at 2^28:
+//   - first call:
+//       8 x 8, 6 stages (16 KiB, 2 blocks an SM): N = 1 0.822, 0.823;
+//         N = 2 0.809, 0.807; N = 4 0.807, 0.809;
+//       8 x 14, 4 stages (28 KiB, 1 block): N = 1 0.846, 0.842;
+//         N = 2 0.811, 0.809; N = 4 0.802, 0.800;
+//       8 x 16, 3 stages (32 KiB): N = 1 0.870, 0.863; N = 2 0.832, 0.833;
+//         N = 4 0.801, 0.805;
+//       8 x 10, 5 and 8 x 12, 4: 0.82-0.86 at every N; 8 x 8, 7 stages
+//         (one block): 0.88-0.92;
+//   - second call (N = 2 / 4 / 8, two rounds each):
+//       8 x 16, 6 stages (32 KiB tiles, a 192-KiB ring): 0.786, 0.787 /
+//         0.781, 0.778 / 0.784, 0.778; at 2^26 0.795, 0.799 / 0.779,
+//         0.786 / 0.784, 0.786; at 2^24 0.822, 0.829 / 0.807, 0.794 /
+//         0.816, 0.802;
+//       8 x 20, 4 stages (40 KiB): 0.796, 0.798 / 0.783, 0.780 / 0.777,
+//         0.776; at 2^24 0.846, 0.846 / 0.829, 0.833 / 0.816, 0.819;
+//       8 x 16, 4 stages: 0.805, 0.805 / 0.789, 0.790 / 0.786, 0.783;
+//       12 consumer warps in 3 groups, x 16, 4 stages: 0.795, 0.799 /
+//         0.782, 0.783 / 0.782, 0.787;
+//       8 x 14, 6 stages: 0.79-0.80 at every N; 8 x 12, 6 stages: 0.81-0.82;
+//       16 consumer warps in 4 groups of 16-KiB tiles, 8 stages: 0.89-0.94.
+// Dense, the larger tiles at one block an SM lost to the 16-KiB tiles at
+// two, as the earlier sweep found; with the states spread, they won, by
+// more than the spreading gained the 16-KiB tiles. Twice the bytes a tile
+// means half as many look-backs and status words in the whole scan (each
+// block still takes as many tiles, with half as many blocks); that pays
+// once a status word is quick to reach. The library takes 8 x 16 with 6 stages and N = 4: the
+// fastest or level with the fastest at 2^24, 2^26 and 2^28, with half the
+// states of N = 8 (the temporary storage at 2^28 grows from 1.3 to 5.3 MiB,
+// since the states are counted for the smallest tile of the policy chain).
+// Its tests, the README's commands and the sanitizer over the scan tests
+// then ran clean on the H200, and chapter 08's figure (figures/data/
+// ch08_device_scan.csv, step 7) has the library's times against CUB's.
 //
 // Limits of the probe: int32 inclusive sum; sizes that are whole tiles.
 //
