@@ -65,6 +65,13 @@
 #     once, the four tools: the scan safety test's 8 runs in 104-122 s, the
 #     scan sum_signed test's 8 in 65 s; the sum_unsigned and ops tests' 16
 #     runs together in 116 s, the ops_wide test's 8 in 52 s (a later call).
+#   - H200 (2026-11-28, a later session), the scan tests built on a machine
+#     without a GPU (Release, CMAKE_CUDA_ARCHITECTURES=90) and carried over,
+#     only cubling's kernels, 2 shards a test, 8 runs at once: memcheck and
+#     initcheck of the by-key, by-key wide, ops, ops wide, sum_unsigned and
+#     large tests, synccheck of by-key and ops and racecheck of ops, 30 runs
+#     clean within 165 s; the by-key test's racecheck had not finished then.
+#     Building there is not needed for the sanitizer: the binaries travel.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
