@@ -116,6 +116,10 @@ def read(path):
                 # bytes / time keeps the digits that the gbps column rounds away (0.07 GB/s)
                 if row["bytes"] and row["median_us"] > 0:
                     row["gbps"] = row["bytes"] / row["median_us"] / 1e3
+                # items per second as a number (the sort chapters' top panel plots it: as text,
+                # matplotlib would place each value as a category, not at its height)
+                rate = row["gitems_per_s"].strip()
+                row["gitems_per_s"] = float(rate) if rate else None
             except ValueError as error:
                 raise DataError(f"{path}:{number}: {error}")
             if row["n"] <= 0 or not row["gbps"] > 0:
@@ -337,7 +341,8 @@ def plot(rows, path):
         labels = [label for _, label in handles]
         key_ax.legend([line for line, _ in handles], labels, loc="upper left", ncol=2, frameon=False,
                       borderaxespad=0, handlelength=2.6, columnspacing=1.6)
-    fig.savefig(path, format="png", dpi=200, metadata={"Software": None})
+    # tight: the image grows to hold a legend whose labels are wider than the axes
+    fig.savefig(path, format="png", dpi=200, metadata={"Software": None}, bbox_inches="tight", pad_inches=0.15)
     plt.close(fig)
 
 
