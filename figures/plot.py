@@ -27,9 +27,9 @@ divided by the step's time: 100% means as fast as a copy of the same bytes. CSVs
 from before the runner's axes columns counted the copy's read + write of the items
 instead; their plots say so in the legend.
 
-Both CSV schemas are read: the 19 original columns, and the same with problem,
-mode, distribution and gitems_per_s appended (old rows: the chapter's problem from
-its steps.def, out_of_place, uniform). Rows "cubling:NAME" / "cub:NAME" (library
+The CSVs are read by figures/measurements.py, which reads both schemas (the 19
+original columns, and the same with problem, mode, distribution and gitems_per_s
+appended). Rows "cubling:NAME" / "cub:NAME" (library
 against CUB) are not plotted; the pages show them as tables.
 
 The drawing is deterministic: the same CSV gives the same PNG, byte for byte, with
@@ -39,105 +39,25 @@ test docs.figures_from_data relies on. The PNG is 9 in wide at 200 dpi (1800 px)
 for a page that shows it about 850 px wide: its 12 pt text stays about 12 pt.
 """
 import argparse
-import csv
 import filecmp
 import math
 import os
 import re
 import sys
 
-HEADER = (
-    "chapter,step,name,item_type,n,bytes,median_us,gbps,copy_gbps,fraction_of_copy,"
-    "speedup_vs_prev,speedup_vs_step1,time_vs_cub,max_reps,gpu,driver,cuda,commit,date"
-).split(",")
-# Appended by the rewritten runner; files with the 19 columns above stay readable.
-AXES = ("problem", "mode", "distribution", "gitems_per_s")
-HEADER_AXES = HEADER + list(AXES)
-DEFAULT_MODE, DEFAULT_DISTRIBUTION = "out_of_place", "uniform"
-PROVENANCE = ("gpu", "driver", "cuda", "commit", "date")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from measurements import (DEFAULT_DISTRIBUTION, DEFAULT_MODE, DataError, is_step, main_problem,  # noqa: E402
+                          read, same_bytes_copy, workload)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
 # Chapters whose top panel shows items per second rather than bytes: their unit.
 ITEM_RATES = {"10_device_radix_sort": "Gkeys/s"}
-
-
-class DataError(Exception):
-    pass
-
-
-def main_problem(chapter):
-    """The chapter's problem as its steps.def names it (CHAPTER(folder, problem, ...)), or ''."""
-    path = os.path.join(ROOT, "chapters", chapter, "steps.def")
-    try:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                match = re.match(r"\s*CHAPTER\(\s*([^,\s]+)\s*,\s*([^,\s)]+)", line)
-                if match and match.group(1) == chapter:
-                    return match.group(2)
-    except OSError:
-        pass
-    return ""
-
-
-def read(path):
-    """The rows of one runner CSV, checked: header, numbers and provenance.
-
-    Both schemas are read: the 19 original columns, and the same with problem, mode,
-    distribution and gitems_per_s appended. Rows of the old schema get the chapter's
-    problem (from its steps.def), out_of_place and uniform."""
-    with open(path, newline="", encoding="utf-8") as f:
-        reader = csv.reader(f)
-        header = next(reader, None)
-        if header not in (HEADER, HEADER_AXES):
-            raise DataError(f"{path}: the header is not the runner's:\n  {','.join(HEADER_AXES)}\n"
-                            f"  (or, from before the runner's axes, its first {len(HEADER)} columns)")
-        rows = []
-        defaults = {}
-        for number, values in enumerate(reader, start=2):
-            if not values:
-                continue
-            if len(values) != len(header):
-                raise DataError(f"{path}:{number}: {len(values)} columns, expected {len(header)}")
-            row = dict(zip(header, values))
-            missing = [key for key in PROVENANCE if not row[key].strip() or row[key].strip() == "unknown"]
-            if missing:
-                raise DataError(f"{path}:{number}: no provenance ({', '.join(missing)} empty or unknown); "
-                                "measure with a runner built from the git checkout")
-            if "problem" not in row:
-                if row["chapter"] not in defaults:
-                    defaults[row["chapter"]] = main_problem(row["chapter"])
-                row.update(problem=defaults[row["chapter"]], mode=DEFAULT_MODE,
-                           distribution=DEFAULT_DISTRIBUTION, gitems_per_s="")
-            try:
-                row["n"] = int(row["n"])
-                row["gbps"] = float(row["gbps"])
-                row["median_us"] = float(row["median_us"]) if row["median_us"] else 0.0
-                row["bytes"] = float(row["bytes"]) if row["bytes"] else 0.0
-                # bytes / time keeps the digits that the gbps column rounds away (0.07 GB/s)
-                if row["bytes"] and row["median_us"] > 0:
-                    row["gbps"] = row["bytes"] / row["median_us"] / 1e3
-                # items per second as a number (the sort chapters' top panel plots it: as text,
-                # matplotlib would place each value as a category, not at its height)
-                rate = row["gitems_per_s"].strip()
-                row["gitems_per_s"] = float(rate) if rate else None
-            except ValueError as error:
-                raise DataError(f"{path}:{number}: {error}")
-            if row["n"] <= 0 or not row["gbps"] > 0:
-                raise DataError(f"{path}:{number}: n and gbps must be positive")
-            rows.append(row)
-    if not rows:
-        raise DataError(f"{path}: no rows")
-    return rows
-
-
-def workload(row):
-    return (row["problem"], row["mode"], row["distribution"])
 
 
 def workloads(rows):
     """The (problem, mode, distribution) that have numbered steps: the chapter's own problem on
     the default axes first, then the others in the order of the file."""
-    seen = list(dict.fromkeys(workload(row) for row in rows if row["step"].isdigit()))
+    seen = list(dict.fromkeys(workload(row) for row in rows if is_step(row)))
     main = main_problem(rows[0]["chapter"])
     return sorted(seen, key=lambda key: (key[0] != main, key[1:] != (DEFAULT_MODE, DEFAULT_DISTRIBUTION),
                                          seen.index(key)))
@@ -151,7 +71,7 @@ def short_name(name):
 def series(rows, copy_label="device copy"):
     """(label, style, step, [(n, row)]) in drawing order: steps, CUB, copy, for one workload."""
     result = []
-    for step in sorted({int(row["step"]) for row in rows if row["step"].isdigit()}):
+    for step in sorted({int(row["step"]) for row in rows if is_step(row)}):
         mine = [row for row in rows if row["step"] == str(step)]
         result.append((f"{step}: {short_name(mine[0]['name'])}", "step", str(step), mine))
     cub = [row for row in rows if row["step"] == "cub"]
@@ -162,14 +82,6 @@ def series(rows, copy_label="device copy"):
         result.append((copy_label, "copy", "copy", copy))
     return [(label, style, step, sorted({row["n"]: row for row in chosen}.items()))
             for label, style, step, chosen in result]
-
-
-def same_bytes_copy(rows):
-    """Whether the copy rows move the bytes of the steps (the runner's yardstick since the axes
-    columns; before, the copy counted read + write of the items, whatever a step moved)."""
-    copy = {row["n"]: row["bytes"] for row in rows if row["step"] == "copy"}
-    steps = [row for row in rows if row["step"].isdigit() and row["n"] in copy]
-    return bool(steps) and all(copy[row["n"]] == row["bytes"] for row in steps)
 
 
 # Distinct colours for the steps (tab10 without its red, which is CUB's, and its grey, the copy's),
@@ -247,7 +159,7 @@ def plot(rows, path):
         rel = fig.add_subplot(grid[3 * g + 1], sharex=top)
         key_ax = fig.add_subplot(grid[3 * g + 2])
         key_ax.axis("off")
-        item_type = next(row["item_type"] for row in mine if row["step"].isdigit())
+        item_type = next(row["item_type"] for row in mine if is_step(row))
         axes_text = "".join(f", {text.replace('_', ' ')}" for text, default in
                             ((mode, DEFAULT_MODE), (distribution, DEFAULT_DISTRIBUTION)) if text != default)
         what = f"{problem}{axes_text}" if problem else item_type

@@ -6,7 +6,7 @@
 
 The table sits between the markers <!-- results-begin --> and <!-- results-end -->
 in README.md. Every number in it is read from figures/data/*.csv (through
-plot.read, which also checks each row's provenance, and reads both CSV schemas);
+measurements.read, which also checks each row's provenance, and reads both CSV schemas);
 nothing is typed by hand. "of memcpy": the time of a device copy of the same bytes,
 measured in the same run, over the step's time (fraction_of_copy).
 """
@@ -14,7 +14,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from plot import DEFAULT_DISTRIBUTION, DEFAULT_MODE, DataError, main_problem, read  # noqa: E402  (the one CSV reader)
+from measurements import DEFAULT_DISTRIBUTION, DEFAULT_MODE, DataError, main_problem, read  # noqa: E402  (the one CSV reader)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -49,7 +49,7 @@ SORT_SIZES = [14, 16, 20, 24, 26, 28]
 
 def rows_of(name, data_dir=os.path.join(HERE, "data"), every_axis=False):
     """The rows of figures/data/NAME.csv on the default axes (out of place, uniform input), where
-    the file has them: the table compares like with like. Either CSV schema (see plot.read).
+    the file has them: the table compares like with like. Either CSV schema (see measurements.read).
     every_axis: every row (a chapter whose comparisons are problems of their own distribution,
     each named by its own row)."""
     path = os.path.join(data_dir, name + ".csv")

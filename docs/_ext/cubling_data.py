@@ -1,16 +1,8 @@
 """Tables and numbers in the book, made from the measured CSVs in figures/data/.
 
 No measured number is typed into a page: the pages name a CSV, and this
-extension reads it at build time. The CSVs are written by the chapter runners
-(chapters/common/runner.cu), one row per (step, size, workload), with this header:
-
-    chapter,step,name,item_type,n,bytes,median_us,gbps,copy_gbps,fraction_of_copy,
-    speedup_vs_prev,speedup_vs_step1,time_vs_cub,max_reps,gpu,driver,cuda,commit,date,
-    problem,mode,distribution,gitems_per_s
-
-Files from before the last four columns are read too: their rows get the chapter's
-problem (CHAPTER(folder, problem, ...) in chapters/<folder>/steps.def), mode
-out_of_place and distribution uniform. A workload is (problem, mode, distribution);
+extension reads it at build time, through figures/measurements.py, which
+describes the runners' CSVs and their two schemas. A workload is (problem, mode, distribution);
 a table or a value speaks of one workload: by default the chapter's problem on the
 default axes (out_of_place, uniform), else the first in the file. ``:problem:``,
 ``:mode:`` and ``:distribution:`` (directives) or ``problem=``, ``mode=``, ``dist=``
@@ -21,10 +13,6 @@ same number of bytes as the row (its bytes column), measured in the same run, ov
 the row's time: 100% is as fast as a copy of the same bytes. (In files from before
 the axes columns, the copy's bytes were the read and write of the items, whatever
 the step moved; the ratio of rates below gives each file's own meaning.)
-
-`step` is a step number, "cub" for the CUB oracle, "copy" for the
-device-to-device copy (its GB/s counts read + write), or "cubling:<name>" /
-"cub:<name>" for a library kernel against the same kernel built on CUB.
 
 What it adds to Sphinx:
 
@@ -55,10 +43,9 @@ Paths in directives are relative to the page (or to docs/ when they start
 with "/"), as for ``literalinclude``. Every CSV read is a dependency of the
 page, so a new measurement rebuilds the pages that show it.
 """
-import csv
 import math
 import os
-import re
+import sys
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -67,23 +54,13 @@ from sphinx.util.docutils import SphinxDirective
 
 logger = logging.getLogger(__name__)
 
-HEADER = (
-    "chapter,step,name,item_type,n,bytes,median_us,gbps,copy_gbps,fraction_of_copy,"
-    "speedup_vs_prev,speedup_vs_step1,time_vs_cub,max_reps,gpu,driver,cuda,commit,date"
-).split(",")
-AXES = ("problem", "mode", "distribution", "gitems_per_s")
-HEADER_AXES = HEADER + list(AXES)
-DEFAULT_MODE, DEFAULT_DISTRIBUTION = "out_of_place", "uniform"
-PROVENANCE = ("gpu", "driver", "cuda", "commit", "date")
-NUMERIC = ("n", "bytes", "median_us", "gbps", "copy_gbps", "fraction_of_copy",
-           "speedup_vs_prev", "speedup_vs_step1", "time_vs_cub", "max_reps", "gitems_per_s")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "figures"))
+from measurements import (DEFAULT_DISTRIBUTION, DEFAULT_MODE, HEADER_AXES, DataError,  # noqa: E402
+                          is_step, is_versus, main_problem, read, same_bytes_copy, workload)
+
 DASH = "\u2014"
 TIMES = "\u00d7"
-
-
-class DataError(Exception):
-    """A CSV that cannot be read, or a request it cannot answer."""
 
 
 # --- reading -------------------------------------------------------------------
@@ -92,71 +69,22 @@ _cache = {}
 
 
 def load(path):
-    """The rows of a runner CSV, as dicts with the numeric columns as floats (None when empty)."""
+    """The rows of a runner CSV (measurements.read), with the items per second of the rows
+    that have none and the copy's rates refined; cached until the file changes."""
     try:
         stamp = os.stat(path).st_mtime_ns
     except OSError:
-        raise DataError(f"no measurements at {path}: run the chapter runner with --csv "
-                        "(see the chapter's page), then figures/plot.py")
+        stamp = None  # read() says what is missing
     cached = _cache.get(path)
     if cached and cached[0] == stamp:
         return cached[1]
-    with open(path, newline="", encoding="utf-8") as f:
-        reader = csv.reader(f)
-        header = next(reader, None)
-        if header not in (HEADER, HEADER_AXES):
-            raise DataError(f"{path}: the header is not the runner's ({','.join(HEADER_AXES)}, "
-                            f"or its first {len(HEADER)} columns)")
-        rows = []
-        for number, values in enumerate(reader, start=2):
-            if not values:
-                continue
-            if len(values) != len(header):
-                raise DataError(f"{path}:{number}: {len(values)} columns, expected {len(header)}")
-            row = dict(zip(header, values))
-            if "problem" not in row:
-                row.update(problem=main_problem(row["chapter"]), mode=DEFAULT_MODE,
-                           distribution=DEFAULT_DISTRIBUTION, gitems_per_s="")
-            for key in NUMERIC:
-                text = row[key].strip()
-                try:
-                    row[key] = float(text) if text else None
-                except ValueError:
-                    raise DataError(f"{path}:{number}: {key} is not a number: {text!r}")
-            if row["n"] is None or row["median_us"] is None:
-                raise DataError(f"{path}:{number}: n and median_us are required")
-            row["n"] = int(row["n"])
-            if row["gitems_per_s"] is None and row["median_us"]:
-                row["gitems_per_s"] = row["n"] / row["median_us"] / 1e3
-            rows.append(row)
-    if not rows:
-        raise DataError(f"{path}: no rows")
+    rows = read(path)
+    for row in rows:
+        if row["gitems_per_s"] is None:
+            row["gitems_per_s"] = row["n"] / row["median_us"] / 1e3
     refine(rows)
     _cache[path] = (stamp, rows)
     return rows
-
-
-_problems = {}
-
-
-def main_problem(chapter):
-    """The chapter's problem as its steps.def names it (CHAPTER(folder, problem, ...)), or ''."""
-    if chapter not in _problems:
-        _problems[chapter] = ""
-        try:
-            with open(os.path.join(ROOT, "chapters", chapter, "steps.def"), encoding="utf-8") as f:
-                for line in f:
-                    match = re.match(r"\s*CHAPTER\(\s*([^,\s]+)\s*,\s*([^,\s)]+)", line)
-                    if match and match.group(1) == chapter:
-                        _problems[chapter] = match.group(2)
-                        break
-        except OSError:
-            pass
-    return _problems[chapter]
-
-
-def workload(row):
-    return (row["problem"], row["mode"], row["distribution"])
 
 
 def select(rows, problem=None, mode=None, distribution=None):
@@ -202,39 +130,20 @@ def select(rows, problem=None, mode=None, distribution=None):
     return chosen
 
 
-def same_bytes_copy(rows):
-    """Whether the copy rows move the bytes of the steps (the runner's yardstick since the axes
-    columns; before, the copy counted the read + write of the items)."""
-    copy = {row["n"]: row["bytes"] for row in rows if row["step"] == "copy"}
-    steps = [row for row in rows if is_step(row) and row["n"] in copy]
-    return bool(steps) and all(copy[row["n"]] == row["bytes"] for row in steps)
-
-
 def refine(rows):
-    """Recompute the rates from bytes and median_us, which the CSV keeps with more digits.
+    """The copy's rate and the fraction of copy, from the rates that measurements.read
+    recomputes from bytes and median_us, which the CSV keeps with more digits.
 
-    The CSV rounds GB/s to 0.01 and the fraction of copy to 0.0001: too coarse for a
-    single thread, which reads well under 1 GB/s. The copy's rate is its row's bytes
-    over its time, as the runner computes it; the fraction of copy is a row's rate over
-    the rate of the copy of its workload at its size (with a copy of the same bytes:
-    the copy's time over the row's)."""
-    for row in rows:
-        if row["bytes"] and row["median_us"]:
-            row["gbps"] = row["bytes"] / row["median_us"] / 1e3
+    The CSV rounds the fraction of copy to 0.0001: too coarse for a single thread, which
+    reads well under 1 GB/s. The fraction of copy is a row's rate over the rate of the
+    copy of its workload at its size (with a copy of the same bytes: the copy's time
+    over the row's)."""
     copy = {(workload(row), row["n"]): row["gbps"] for row in rows if row["step"] == "copy" and row["gbps"]}
     for row in rows:
         key = (workload(row), row["n"])
         if key in copy and row["gbps"] is not None:
             row["copy_gbps"] = copy[key]
             row["fraction_of_copy"] = row["gbps"] / copy[key]
-
-
-def is_step(row):
-    return row["step"].isdigit()
-
-
-def is_versus(row):
-    return ":" in row["step"]
 
 
 def parse_n(text):
