@@ -1375,10 +1375,16 @@ struct Entry
   const char* name;
   Runner run;
 };
+//! One entry for each type with a static name() and run().
+template <typename... Runs>
+std::vector<Entry> entries()
+{
+  return {Entry{Runs::name(), &Runs::run}...};
+}
 template <typename... Shapes>
 std::vector<Entry> variants()
 {
-  return {Entry{Variant<Shapes>::name(), &Variant<Shapes>::run}...};
+  return entries<Variant<Shapes>...>();
 }
 
 //! Whether `name` contains one of the comma-separated parts of `filter`.
@@ -1468,29 +1474,15 @@ int main(int argc, char** argv)
                                           Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, true, 0, false, 2>,
                                           Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, false, 0, false, 0, true>,
                                           Shape<8, 8, 6, false, 1, true, false, true, 2, true, 0, 0, true, 0, false, 0, true>>();
-  // The library's agent in other shapes (the H200 sweep in the file comment)
-  for (const Entry& e : {Entry{LibraryAgent<8, 8, 6, 2>::name(), &LibraryAgent<8, 8, 6, 2>::run},
-                         Entry{LibraryAgent<8, 10, 5, 2>::name(), &LibraryAgent<8, 10, 5, 2>::run},
-                         Entry{LibraryAgent<8, 12, 4, 2>::name(), &LibraryAgent<8, 12, 4, 2>::run},
-                         Entry{LibraryAgent<8, 8, 7, 2>::name(), &LibraryAgent<8, 8, 7, 2>::run},
-                         Entry{LibraryAgent<8, 14, 4, 2>::name(), &LibraryAgent<8, 14, 4, 2>::run},
-                         Entry{LibraryAgent<8, 16, 3, 2>::name(), &LibraryAgent<8, 16, 3, 2>::run},
-                         Entry{LibraryAgent<8, 14, 6, 2>::name(), &LibraryAgent<8, 14, 6, 2>::run},
-                         Entry{LibraryAgent<8, 16, 4, 2>::name(), &LibraryAgent<8, 16, 4, 2>::run},
-                         Entry{LibraryAgent<8, 16, 6, 2>::name(), &LibraryAgent<8, 16, 6, 2>::run},
-                         Entry{LibraryAgent<8, 12, 6, 2>::name(), &LibraryAgent<8, 12, 6, 2>::run},
-                         Entry{LibraryAgent<8, 20, 4, 2>::name(), &LibraryAgent<8, 20, 4, 2>::run},
-                         Entry{LibraryAgent<12, 14, 6, 3>::name(), &LibraryAgent<12, 14, 6, 3>::run},
-                         Entry{LibraryAgent<16, 8, 8, 4>::name(), &LibraryAgent<16, 8, 8, 4>::run},
-                         Entry{LibraryAgent<12, 16, 4, 3>::name(), &LibraryAgent<12, 16, 4, 3>::run},
-                         Entry{LibraryAgent<8, 4, 6>::name(), &LibraryAgent<8, 4, 6>::run},
-                         Entry{LibraryAgent<8, 4, 4>::name(), &LibraryAgent<8, 4, 4>::run},
-                         Entry{LibraryAgent<8, 4, 3>::name(), &LibraryAgent<8, 4, 3>::run},
-                         Entry{LibraryAgent<8, 2, 8>::name(), &LibraryAgent<8, 2, 8>::run},
-                         Entry{LibraryAgent<8, 8, 3>::name(), &LibraryAgent<8, 8, 3>::run},
-                         Entry{LibraryAgent<16, 2, 6>::name(), &LibraryAgent<16, 2, 6>::run},
-                         Entry{LibraryAgent<4, 4, 6>::name(), &LibraryAgent<4, 4, 6>::run},
-                         Entry{LibraryAgent<8, 4, 13>::name(), &LibraryAgent<8, 4, 13>::run}})
+  // The library's agent in other shapes (the H200 sweeps in the file comment): two groups of
+  // consumers with tiles of 16 to 40 KiB; three and four groups; one group, the earlier sweep.
+  for (const Entry& e :
+       entries<LibraryAgent<8, 8, 6, 2>, LibraryAgent<8, 10, 5, 2>, LibraryAgent<8, 12, 4, 2>, LibraryAgent<8, 8, 7, 2>,
+               LibraryAgent<8, 14, 4, 2>, LibraryAgent<8, 16, 3, 2>, LibraryAgent<8, 14, 6, 2>, LibraryAgent<8, 16, 4, 2>,
+               LibraryAgent<8, 16, 6, 2>, LibraryAgent<8, 12, 6, 2>, LibraryAgent<8, 20, 4, 2>,
+               LibraryAgent<12, 14, 6, 3>, LibraryAgent<16, 8, 8, 4>, LibraryAgent<12, 16, 4, 3>,
+               LibraryAgent<8, 4, 6>, LibraryAgent<8, 4, 4>, LibraryAgent<8, 4, 3>, LibraryAgent<8, 2, 8>,
+               LibraryAgent<8, 8, 3>, LibraryAgent<16, 2, 6>, LibraryAgent<4, 4, 6>, LibraryAgent<8, 4, 13>>())
   {
     all.push_back(e);
   }

@@ -63,9 +63,10 @@
 //! writes and reads at once: four words apart, a 128-byte line holds four
 //! tiles' words instead of sixteen (4-byte values). Measured on an H200 with
 //! figures/probes/scan_warp_specialized.cu, which builds with other values:
-//! 2 and 4 were the fastest, 1, 8 and 16 slower. Every translation unit of a
-//! program must see the same value, since the temporary storage's size
-//! depends on it.
+//! with the streaming agent's 32-KiB tiles, 4 and 8 were level and the
+//! fastest, 1 and 2 slower; 4 needs half the storage of 8. Every translation
+//! unit of a program must see the same value, since the temporary storage's
+//! size depends on it.
 #ifndef CUBLING_SCAN_TILE_STRIDE
 #define CUBLING_SCAN_TILE_STRIDE 4
 #endif
