@@ -457,6 +457,36 @@
 //     Keys at the base clock, for comparison: cubling 345 us a pass (167 M
 //     instructions, 62% of issue slots busy, 3 blocks an SM), CUB's int call
 //     464 us (158 M, 43%, 2 blocks an SM).
+//   - Kept (2026-11-28, a later session, H200, driver 580.159.04, two
+//     builds taking turns, two rounds, radix_variants.sh, the library's
+//     tiles; cubling / CUB's faster call, int64_t count): block b takes tile
+//     b, as the scan's tiles do, where a tile took its number from an atomic
+//     counter (a round trip to L2, then a barrier, before its loads). The
+//     counter, then the block index: keys u32 2^24 0.828 / 0.804-0.805, 2^26
+//     0.861 / 0.850-0.851, 2^28 0.866-0.867 / 0.863; pairs 2^24 0.960-0.962
+//     / 0.915-0.917, 2^26 0.990-0.991 / 0.975-0.977, 2^28 0.991-0.992 /
+//     0.987; f32 2^26 0.872 / 0.865 (with an int count 0.863 / 0.871, the
+//     one row that lost). ptxas: the same spills (keys 32 / 24-32 bytes).
+//     Both builds already had a launch of one tile more than 2^28 - 1 keys
+//     (onesweep_word::max_launch_items), so that 2^28 keys take one launch
+//     a pass, not a second of one tile (the earlier library's 2^28 keys:
+//     0.870).
+//   - Not kept (the same session, four builds, two rounds, with the block
+//     index): the up-front histogram with each thread's loads of its next
+//     tile in flight while it counts this one (SASS: the 8 loads before the
+//     32 shared atomics). 256x8 (32 registers, as before): u32 2^24 0.802-
+//     0.803 against 0.804-0.807, 2^26 0.849 / 0.851, 2^28 0.860 / 0.862-
+//     0.863; 256x16 (52 registers) 0.794-0.798 / 0.851-0.852 / 0.863; 256x4
+//     0.807 / 0.852-0.853 / 0.864-0.865; pairs, f32, u64 and equal keys
+//     within 0.3% but for 256x4 (equal keys 0.620 against 0.603). The
+//     histogram does not wait on its loads.
+//   - Not kept (the same session, ptxas only): persistent blocks, as many
+//     as fit, each taking tile after tile from the counter (the next one
+//     claimed as the current one starts). Any loop around a tile, even one
+//     of a single run-time iteration, or two tiles one after the other,
+//     made ptxas spill the keys as their loads returned: keys u32 204-256
+//     bytes, pairs 620-716, against 32-36 and 20; the tile in a function of
+//     its own (__noinline__) spilled 272-540 there. Not measured.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests

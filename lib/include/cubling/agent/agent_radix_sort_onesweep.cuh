@@ -9,8 +9,12 @@
 //! up-front histogram (agent_radix_sort_histogram.cuh); what a tile still
 //! needs is how many keys of each digit the tiles before it hold, and it
 //! finds that by a decoupled look-back over per-digit counts:
-//!   1. take the next tile id from a counter (tiles start in id order, so
-//!      every tile a tile waits for is already running);
+//!   1. block b takes tile b. The tiles a tile waits for are those of lower
+//!      blocks, which the GPU starts first, as chapter 08's scan relies on
+//!      too. (The paper, CUB and chapter 10's step 3 take the next number
+//!      from an atomic counter instead, which makes the order explicit; on
+//!      the H200 that cost each tile a round trip to L2 and a barrier before
+//!      its loads, and the sort up to 4% of its time: figures/probes/radix_sweep.cu);
 //!   2. load the tile's keys warp-striped (the order in which the ranking
 //!      keeps equal digits stable), pad a partial tile with keys that rank
 //!      last, and turn the keys into ordered bits;
@@ -47,8 +51,11 @@
 //!
 //! **The look-back word.** 32 bits per digit per tile: the status in the top
 //! two bits (0: not ready, AGGREGATE, PREFIX), a launch tag in the next two,
-//! the count in the low 28 (a launch covers at most 2^28 - 1 keys: larger
-//! inputs are cut into portions, one launch each). Status and count travel
+//! the count in the low 28. Every count a tile reads must fit: the
+//! AGGREGATEs (at most a tile) and the PREFIXes of every tile but the last,
+//! whose PREFIX no tile reads (it is stored cut to COUNT_BITS). So a launch
+//! covers whole tiles up to 2^28 - 1 keys, and one tile more (2^28 keys take
+//! one launch a pass); larger inputs are cut into portions, one launch each. Status and count travel
 //! in one store, so a reader never sees one without the other. The words are
 //! zeroed once per sort, by the histogram kernel; the launches after the
 //! first reuse them without another reset, because each one counts only
@@ -163,8 +170,12 @@ struct onesweep_word
   static constexpr uint32_t AGGREGATE  = 1u << 30;
   static constexpr uint32_t PREFIX     = 2u << 30;
   static constexpr uint32_t STATUS     = 3u << 30;
-  //! The most keys one launch may cover: every count fits in COUNT_BITS.
-  static constexpr int64_t MAX_LAUNCH_ITEMS = COUNT_MASK;
+  //! The most keys one launch of tiles of `tile_items` keys may cover:
+  //! every count that a tile reads fits in COUNT_BITS (see the file comment).
+  static CUBLING_HOST_DEVICE constexpr int64_t max_launch_items(int64_t tile_items)
+  {
+    return (COUNT_MASK / tile_items + 1) * tile_items;
+  }
 
   //! The tag of launch `launch` (0, 1, ... over the whole sort): 1, 2, 3, 1, ...
   static CUBLING_HOST_DEVICE constexpr uint32_t tag_of_launch(int64_t launch)
@@ -206,7 +217,6 @@ template <typename KeyT, typename ValueT, typename OffsetT> struct OnesweepLaunc
   const ValueT* d_values_in;    //!< the portion's values (keys only: unused)
   ValueT* d_values_out;         //!< the whole output of values
   uint32_t* d_lookback;         //!< RADIX_DIGITS words per tile
-  unsigned int* d_tile_counter; //!< the next tile id, zero at the sort's start
   const OffsetT* d_bins_in;     //!< where each digit's keys of this portion start
   OffsetT* d_bins_out;          //!< where they start for the next portion (null for the last)
   const OffsetT* d_pass_bins;   //!< the pass's exclusive digit offsets over the whole input
@@ -336,7 +346,6 @@ struct AgentRadixSortOnesweep
     } exchange;
     std::conditional_t<EXCHANGE_APART, Items, NullType> apart; // the exchange apart (EXCHANGE_APART)
     OffsetT digit_offsets[RADIX_DIGITS];
-    int tile;
   };
   struct TempStorage : Uninitialized<_TempStorage>
   {
@@ -469,8 +478,10 @@ struct AgentRadixSortOnesweep
           t -= passed;
         }
         // example-end look-back-window
+        // The last tile's PREFIX may not fit in COUNT_BITS; no tile reads it.
         detail::store_relaxed(LookBackWord(tile, digit),
-                              Word::make(Word::PREFIX, args.tag, before + static_cast<uint32_t>(counts[u])));
+                              Word::make(Word::PREFIX, args.tag,
+                                         (before + static_cast<uint32_t>(counts[u])) & Word::COUNT_MASK));
       }
       const OffsetT start    = args.d_bins_in[digit];
       s.digit_offsets[digit] = start + before - static_cast<OffsetT>(tile_digit_starts[u]);
@@ -638,8 +649,7 @@ struct AgentRadixSortOnesweep
 
   //! Is every key's digit the same in this pass (one digit's count is the
   //! whole input)? Each warp reads the pass's offsets and votes on its own,
-  //! so the answer needs no block barrier, and the block's one barrier (for
-  //! the tile id) waits for these loads and the tile counter together.
+  //! so the answer needs no block barrier.
   __device__ CUBLING_FORCEINLINE bool OneDigitPass() const
   {
     bool one_digit = false;
@@ -841,19 +851,14 @@ struct AgentRadixSortOnesweep
   //! Steps 1 to 5 (see the file comment).
   __device__ CUBLING_FORCEINLINE void Process()
   {
-    if (threadIdx.x == 0)
+    const int t = static_cast<int>(blockIdx.x);
+    CUBLING_ONESWEEP_STAMP(args.current_bit, t, 0);
+    if (OneDigitPass())
     {
-      s.tile = static_cast<int>(atomicAdd(args.d_tile_counter, 1u));
-    }
-    const bool one_digit = OneDigitPass();
-    __syncthreads();
-    CUBLING_ONESWEEP_STAMP(args.current_bit, s.tile, 0);
-    if (one_digit)
-    {
-      CopyTile(s.tile);
+      CopyTile(t);
       return;
     }
-    ProcessTileAt<false>(s.tile);
+    ProcessTileAt<false>(t);
   }
 
   //! Steps 2 to 5 in a grid whose blocks are all resident at once (the

@@ -280,7 +280,7 @@ struct DispatchRadixSort
   enum Part
   {
     BINS,     //!< exclusive digit offsets, RADIX_DIGITS per pass per portion
-    COUNTERS, //!< a tile counter per launch, then the histogram's blocks-done counter
+    COUNTER,  //!< the histogram's blocks-done counter (the cooperative sort's buckets-ready word)
     LOOKBACK, //!< RADIX_DIGITS words per tile of a portion
     KEYS,     //!< the keys between passes, when the input must stay as it is
     VALUES,   //!< the values, likewise
@@ -307,10 +307,10 @@ struct DispatchRadixSort
   //! Every policy sorts this many keys in one block, with no temporary storage.
   static constexpr int64_t MIN_SINGLE_TILE_ITEMS = policy_chain_min<MaxPolicy>(SingleTileItems{});
 
-  //! The keys of one launch (a portion) with tiles of `tile_items`: whole tiles, fewer than 2^28.
+  //! The keys of one launch (a portion) with tiles of `tile_items`: whole tiles (onesweep_word::max_launch_items).
   static constexpr int64_t PortionItems(int64_t tile_items)
   {
-    return onesweep_word::MAX_LAUNCH_ITEMS / tile_items * tile_items;
+    return onesweep_word::max_launch_items(tile_items);
   }
 
   //! The portions of `num_items` keys for a policy.
@@ -338,7 +338,7 @@ struct DispatchRadixSort
     const size_t n            = static_cast<size_t>(num_items);
     return make_temp_storage_layout(
         temp_storage_part<OffsetT>(static_cast<size_t>(portions * passes * RADIX_DIGITS)),
-        temp_storage_part<unsigned int>(static_cast<size_t>(portions * passes + 1)),
+        temp_storage_part<unsigned int>(1),
         temp_storage_part<uint32_t>(static_cast<size_t>(tiles * RADIX_DIGITS)),
         temp_storage_part<KeyT>(spare_buffer ? n : 0, 128),
         temp_storage_part<std::conditional_t<KEYS_ONLY, char, ValueT>>(spare_buffer && !KEYS_ONLY ? n : 0, 128));
@@ -403,7 +403,7 @@ struct DispatchRadixSort
     }
 
     OffsetT* d_bins          = static_cast<OffsetT*>(parts[BINS]);
-    unsigned int* d_counters = static_cast<unsigned int*>(parts[COUNTERS]);
+    unsigned int* d_counters = static_cast<unsigned int*>(parts[COUNTER]);
     uint32_t* d_lookback     = static_cast<uint32_t*>(parts[LOOKBACK]);
     // The passes go from the input, through the two buffers, to the output
     // (radix_sort_pass_target). In place, the two buffers are the caller's;
@@ -451,11 +451,10 @@ struct DispatchRadixSort
 
     const int64_t portion_items = PortionItems(TILE_ITEMS);
     const int64_t portions      = ceil_div(num_items, portion_items);
-    const int64_t launches      = portions * passes;
 
-    // The histograms and counters are contiguous: one reset.
+    // The histograms and the counter are contiguous: one reset.
     const size_t reset_bytes =
-        static_cast<size_t>(reinterpret_cast<char*>(d_counters + launches + 1) - reinterpret_cast<char*>(d_bins));
+        static_cast<size_t>(reinterpret_cast<char*>(d_counters + 1) - reinterpret_cast<char*>(d_bins));
     CUBLING_RETURN_IF_ERROR(cudaMemsetAsync(d_bins, 0, reset_bytes, stream));
 
     int device = 0, sms = 0, blocks_per_sm = 0;
@@ -471,7 +470,7 @@ struct DispatchRadixSort
         ceil_div(num_items < portion_items ? num_items : portion_items, TILE_ITEMS) * RADIX_DIGITS;
     const LaunchConfig histogram_how{dim3(static_cast<unsigned>(histogram_blocks)), dim3(Histogram::BLOCK_THREADS), 0,
                                      stream};
-    CUBLING_RETURN_IF_ERROR(Launcher::Launch(histogram_how, histogram, d_bins, d_counters + launches, d_keys.Current(),
+    CUBLING_RETURN_IF_ERROR(Launcher::Launch(histogram_how, histogram, d_bins, d_counters, d_keys.Current(),
                                              num_items, begin_bit, end_bit, d_lookback, lookback_words, decomposer));
 
     // The passes, one launch per pass and portion.
@@ -501,7 +500,6 @@ struct DispatchRadixSort
         args.d_values_in    = KEYS_ONLY ? nullptr : values_in + offset;
         args.d_values_out   = value_buffers[target];
         args.d_lookback     = d_lookback;
-        args.d_tile_counter = d_counters + launch;
         args.d_bins_in      = d_bins + (portion * passes + pass) * RADIX_DIGITS;
         args.d_bins_out  = portion + 1 < portions ? d_bins + ((portion + 1) * passes + pass) * RADIX_DIGITS : nullptr;
         args.d_pass_bins = d_bins + pass * RADIX_DIGITS;

@@ -3,7 +3,7 @@
 //! hands the work to an agent.
 //!
 //! A sort of more than one tile runs, in one stream:
-//!   - a reset of the histograms and counters (a memset of a few KiB);
+//!   - a reset of the histograms and of the histogram's counter (a memset of a few KiB);
 //!   - the histogram kernel: it zeroes the look-back words, counts every
 //!     pass's digits in one read of the keys, and its last block turns the
 //!     counts into offsets;
