@@ -69,16 +69,33 @@ def own_problem(rows):
     return mine or rows
 
 
+def run_of(row):
+    return row["gpu"], row["driver"], row["cuda"], row["commit"], row["date"]
+
+
+def latest_run(rows):
+    """The run (GPU, driver, CUDA, commit, date) that measured most of `rows`, the latest date first."""
+    runs = sorted({run_of(r) for r in rows}, key=lambda run: (run[4], sum(run_of(r) == run for r in rows)))
+    return runs[-1]
+
+
 def ratio(rows, versus, n):
+    """cubling's time over CUB's for one cell; a cell measured in another run than most is marked *."""
     mine = [r for r in rows if r["step"] == "cubling:" + versus and r["n"] == n]
-    return f"{float(mine[0]['time_vs_cub']):.2f}" if mine and mine[0]["time_vs_cub"] else "—"
+    if not mine or not mine[0]["time_vs_cub"]:
+        return "—"
+    mark = "" if run_of(mine[0]) == latest_run(rows) else "*"
+    return f"{float(mine[0]['time_vs_cub']):.2f}{mark}"
 
 
 def measured_on(rows):
-    """The lines that say where and when `rows` were measured, one per GPU and commit."""
-    runs = sorted({(r["gpu"], r["driver"], r["cuda"], r["commit"], r["date"]) for r in rows})
-    return [f"Measured on an {gpu} (driver {driver}, CUDA {cuda}) at commit `{commit}`, {date}."
-            for gpu, driver, cuda, commit, date in runs]
+    """The lines that say where and when `rows` were measured: the run that measured most of them, then the
+    others, whose cells are marked *."""
+    main = latest_run(rows)
+    others = sorted({run_of(r) for r in rows} - {main})
+    said = ["Measured on an {} (driver {}, CUDA {}) at commit `{}`, {}.".format(*main)]
+    return said + ["Cells marked * were measured on an {} (driver {}, CUDA {}) at commit `{}`, {}.".format(*run)
+                   for run in others]
 
 
 def table():
