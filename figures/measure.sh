@@ -72,6 +72,14 @@
 #     large tests, synccheck of by-key and ops and racecheck of ops, 30 runs
 #     clean within 165 s; the by-key test's racecheck had not finished then.
 #     Building there is not needed for the sanitizer: the binaries travel.
+#   - H200 (2026-11-28, the session after), the radix sort onesweep and
+#     launches tests built the same way, only cubling's kernels, 2 shards a
+#     test, the four tools, 8 runs at once beside a -j 16 build of the whole
+#     tree: all 16 runs ended within 320 s; racecheck, synccheck and
+#     initcheck clean, memcheck failed on the cudaErrorCooperativeLaunchTooLarge
+#     that the refusing launcher provokes on purpose (called by hand, without
+#     this script's --report-api-errors no). Run again with it, the four
+#     memcheck runs were clean. The build took 458 s instead of about 335.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
