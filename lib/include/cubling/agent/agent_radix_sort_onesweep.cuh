@@ -55,10 +55,10 @@
 //! AGGREGATEs (at most a tile) and the PREFIXes of every tile but the last,
 //! whose PREFIX no tile reads (it is stored cut to COUNT_BITS). So a launch
 //! covers whole tiles up to 2^28 - 1 keys, and one tile more (2^28 keys take
-//! one launch a pass); larger inputs are cut into portions, one launch each. Status and count travel
-//! in one store, so a reader never sees one without the other. The words are
-//! zeroed once per sort, by the histogram kernel; the launches after the
-//! first reuse them without another reset, because each one counts only
+//! one launch a pass); larger inputs are cut into portions, one launch each.
+//! Status and count travel in one store, so a reader never sees one
+//! without the other. The words are zeroed once per sort, by the histogram
+//! kernel; the launches after the first reuse them without another reset, because each one counts only
 //! words that carry its own tag (1, 2, 3, 1, ... by launch): every launch
 //! writes every word of its tiles, so everything a launch can find there
 //! was written by the two launches before it, or is still zero.
