@@ -5,15 +5,24 @@
 //     as the input (counted on the CPU);
 //   - 2^31 + 5 uint8 keys through a DoubleBuffer, descending;
 //   - 2^28 uint32 keys, against CUB, bit for bit.
-// CUBLING_QUICK=1 (the compute-sanitizer runs) sorts 2^28 + 5 uint8 keys
-// instead of 2^31 + 5, still two portions (a launch takes fewer than 2^28
-// keys), so the portions' path is checked at a size the sanitizer finishes,
-// and skips the 2^28 uint32 keys. Each case is one shard's (CUBLING_SHARD).
+// CUBLING_QUICK=1 (the compute-sanitizer runs) sorts 2^28 + 2^16 + 5 uint8
+// keys instead of 2^31 + 5, still two portions (a launch takes whole tiles
+// up to 2^28 - 1 keys and one tile more: QUICK_LOG2_MARGIN below), so the
+// portions' path is checked at a size the sanitizer finishes, and skips the
+// 2^28 uint32 keys. Each case is one shard's (CUBLING_SHARD).
 #include "test_device_radix_sort.cuh"
 
 namespace
 {
 using namespace device_radix_sort_test;
+
+//! QUICK's keys beyond 2^28: more than one launch of uint8 keys takes, for
+//! two portions.
+constexpr int QUICK_LOG2_MARGIN = 16;
+static_assert((int64_t{1} << 28) + (int64_t{1} << QUICK_LOG2_MARGIN) >
+                  cubling::detail::onesweep_word::max_launch_items(
+                      cubling::detail::DeviceRadixSortPolicy<uint8_t, cubling::NullType>::Policy900::OnesweepPolicy::TILE_ITEMS),
+              "CUBLING_QUICK's uint8 keys must take two portions");
 
 void large_bytes(bool descending)
 {
@@ -22,8 +31,10 @@ void large_bytes(bool descending)
     return;
   }
   const int log2_n = quick ? 28 : 31;
-  check_set_context("2^%d + 5 uint8 keys, %s", log2_n, descending ? "descending, DoubleBuffer" : "ascending");
-  const int64_t n = (int64_t{1} << log2_n) + 5;
+  const int64_t margin = quick ? int64_t{1} << QUICK_LOG2_MARGIN : 0;
+  check_set_context("2^%d + %lld uint8 keys, %s", log2_n, static_cast<long long>(margin + 5),
+                    descending ? "descending, DoubleBuffer" : "ascending");
+  const int64_t n = (int64_t{1} << log2_n) + margin + 5;
   std::vector<uint8_t> keys(static_cast<size_t>(n));
   uint64_t counts[256] = {};
   for (int64_t i = 0; i < n; i += 8)
