@@ -14,7 +14,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from measurements import DEFAULT_DISTRIBUTION, DEFAULT_MODE, DataError, main_problem, read  # noqa: E402  (the one CSV reader)
+from measurements import DEFAULT_DISTRIBUTION, DEFAULT_MODE, PROVENANCE, DataError, main_problem, read  # noqa: E402  (the one CSV reader)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -70,17 +70,19 @@ def own_problem(rows):
 
 
 def run_of(row):
-    return row["gpu"], row["driver"], row["cuda"], row["commit"], row["date"]
+    """The run that measured `row`: its GPU, driver, CUDA, commit and date."""
+    return tuple(row[key] for key in PROVENANCE)
 
 
 def latest_run(rows):
-    """The run (GPU, driver, CUDA, commit, date) that measured most of `rows`, the latest date first."""
-    runs = sorted({run_of(r) for r in rows}, key=lambda run: (run[4], sum(run_of(r) == run for r in rows)))
+    """The latest run of `rows` by date; of runs on one date, the one that measured most of them."""
+    date = PROVENANCE.index("date")
+    runs = sorted({run_of(r) for r in rows}, key=lambda run: (run[date], sum(run_of(r) == run for r in rows)))
     return runs[-1]
 
 
 def ratio(rows, versus, n):
-    """cubling's time over CUB's for one cell; a cell measured in another run than most is marked *."""
+    """cubling's time over CUB's for one cell; a cell measured in another run than the latest is marked *."""
     mine = [r for r in rows if r["step"] == "cubling:" + versus and r["n"] == n]
     if not mine or not mine[0]["time_vs_cub"]:
         return "—"
@@ -89,8 +91,8 @@ def ratio(rows, versus, n):
 
 
 def measured_on(rows):
-    """The lines that say where and when `rows` were measured: the run that measured most of them, then the
-    others, whose cells are marked *."""
+    """The lines that say where and when `rows` were measured: the latest run, then the others, whose cells
+    are marked *."""
     main = latest_run(rows)
     others = sorted({run_of(r) for r in rows} - {main})
     said = ["Measured on an {} (driver {}, CUDA {}) at commit `{}`, {}.".format(*main)]

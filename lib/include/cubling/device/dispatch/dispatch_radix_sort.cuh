@@ -403,7 +403,7 @@ struct DispatchRadixSort
     }
 
     OffsetT* d_bins          = static_cast<OffsetT*>(parts[BINS]);
-    unsigned int* d_counters = static_cast<unsigned int*>(parts[COUNTER]);
+    unsigned int* d_counter  = static_cast<unsigned int*>(parts[COUNTER]);
     uint32_t* d_lookback     = static_cast<uint32_t*>(parts[LOOKBACK]);
     // The passes go from the input, through the two buffers, to the output
     // (radix_sort_pass_target). In place, the two buffers are the caller's;
@@ -430,13 +430,13 @@ struct DispatchRadixSort
       {
         if ((is_overwrite_okay || passes > 1) && num_items <= ActivePolicy::SMALL_COOPERATIVE_MAX_ITEMS)
         {
-          CUBLING_RETURN_IF_ERROR((InvokeCooperative<ActivePolicy, true>(d_bins, d_counters, d_lookback, key_buffers,
+          CUBLING_RETURN_IF_ERROR((InvokeCooperative<ActivePolicy, true>(d_bins, d_counter, d_lookback, key_buffers,
                                                                          value_buffers, buckets, sorted)));
         }
       }
       if (!sorted)
       {
-        CUBLING_RETURN_IF_ERROR((InvokeCooperative<ActivePolicy, false>(d_bins, d_counters, d_lookback, key_buffers,
+        CUBLING_RETURN_IF_ERROR((InvokeCooperative<ActivePolicy, false>(d_bins, d_counter, d_lookback, key_buffers,
                                                                         value_buffers, buckets, sorted)));
       }
       if (sorted)
@@ -454,7 +454,7 @@ struct DispatchRadixSort
 
     // The histograms and the counter are contiguous: one reset.
     const size_t reset_bytes =
-        static_cast<size_t>(reinterpret_cast<char*>(d_counters + 1) - reinterpret_cast<char*>(d_bins));
+        static_cast<size_t>(reinterpret_cast<char*>(d_counter + 1) - reinterpret_cast<char*>(d_bins));
     CUBLING_RETURN_IF_ERROR(cudaMemsetAsync(d_bins, 0, reset_bytes, stream));
 
     int device = 0, sms = 0, blocks_per_sm = 0;
@@ -470,7 +470,7 @@ struct DispatchRadixSort
         ceil_div(num_items < portion_items ? num_items : portion_items, TILE_ITEMS) * RADIX_DIGITS;
     const LaunchConfig histogram_how{dim3(static_cast<unsigned>(histogram_blocks)), dim3(Histogram::BLOCK_THREADS), 0,
                                      stream};
-    CUBLING_RETURN_IF_ERROR(Launcher::Launch(histogram_how, histogram, d_bins, d_counters, d_keys.Current(),
+    CUBLING_RETURN_IF_ERROR(Launcher::Launch(histogram_how, histogram, d_bins, d_counter, d_keys.Current(),
                                              num_items, begin_bit, end_bit, d_lookback, lookback_words, decomposer));
 
     // The passes, one launch per pass and portion.
@@ -563,7 +563,7 @@ struct DispatchRadixSort
   //! or the runtime refuses (then the error is cleared, and the caller
   //! takes another way).
   template <typename ActivePolicy, bool SMALL_TILES>
-  cudaError_t InvokeCooperative(OffsetT* d_bins, unsigned int* d_counters, uint32_t* d_lookback,
+  cudaError_t InvokeCooperative(OffsetT* d_bins, unsigned int* d_counter, uint32_t* d_lookback,
                                 KeyT* (&key_buffers)[2], ValueT* (&value_buffers)[2], bool buckets, bool& sorted)
   {
     using Policy       = cooperative_policy_t<ActivePolicy, SMALL_TILES>;
@@ -598,7 +598,7 @@ struct DispatchRadixSort
     args.is_overwrite_okay  = is_overwrite_okay;
     if (buckets) // the word is the first tile counter's, which no cooperative sort uses
     {
-      args.d_buckets_ready = d_counters;
+      args.d_buckets_ready = d_counter;
       args.bucket_capacity = ActivePolicy::BucketPolicy::TILE_ITEMS;
     }
     LaunchConfig how{dim3(static_cast<unsigned>(tiles)), dim3(Policy::BLOCK_THREADS), 0, stream};
