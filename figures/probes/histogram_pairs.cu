@@ -194,6 +194,72 @@ __global__ void __launch_bounds__(THREADS, 1) pair_histogram(const uint32_t* key
   }
 }
 
+//! Counts every pass's digits of 32-bit keys in GROUPS copies of each
+//! pass's 256 counters, lane l of a warp adding to copy l / (32 / GROUPS),
+//! each copy on banks of its own: copy c holds digit d on bank
+//! c * (32 / GROUPS) + d % (32 / GROUPS). GROUPS 1 is the library's layout
+//! with one copy; 32 gives each lane a column (a warp's atomics never share
+//! a bank). 32-bit counters, dynamic shared memory: PASSES x GROUPS KiB.
+template <int THREADS, int ITEMS, int GROUPS>
+__global__ void __launch_bounds__(THREADS) banked_histogram(const uint32_t* keys, int64_t n, Offset* bins)
+{
+  constexpr int TILE  = THREADS * ITEMS;
+  constexpr int SPAN  = 32 / GROUPS; // banks of one copy
+  constexpr int WORDS = DIGITS * GROUPS; // one pass's copies
+  extern __shared__ uint32_t counts[];    // PASSES x WORDS
+  const int lane = threadIdx.x % 32, group = lane / SPAN;
+  for (int i = threadIdx.x; i < PASSES * WORDS; i += THREADS)
+  {
+    counts[i] = 0;
+  }
+  __syncthreads();
+  auto count = [&](uint32_t key) {
+#pragma unroll
+    for (int pass = 0; pass < PASSES; ++pass)
+    {
+      const uint32_t d = (key >> (8 * pass)) & 0xffu;
+      atomicAdd(&counts[pass * WORDS + (d / SPAN) * 32 + group * SPAN + d % SPAN], 1u);
+    }
+  };
+  const int64_t full_tiles = n / TILE;
+  for (int64_t t = blockIdx.x; t < full_tiles; t += gridDim.x)
+  {
+    uint32_t v[ITEMS];
+#pragma unroll
+    for (int u = 0; u < ITEMS; ++u)
+    {
+      v[u] = keys[t * TILE + u * THREADS + threadIdx.x];
+    }
+#pragma unroll
+    for (int u = 0; u < ITEMS; ++u)
+    {
+      count(v[u]);
+    }
+  }
+  if (blockIdx.x == full_tiles % gridDim.x)
+  {
+    for (int64_t i = full_tiles * TILE + threadIdx.x; i < n; i += THREADS)
+    {
+      count(keys[i]);
+    }
+  }
+  __syncthreads();
+  for (int i = threadIdx.x; i < PASSES * DIGITS; i += THREADS)
+  {
+    const int pass = i / DIGITS, d = i % DIGITS;
+    uint32_t sum = 0;
+#pragma unroll
+    for (int g = 0; g < GROUPS; ++g)
+    {
+      sum += counts[pass * WORDS + (d / SPAN) * 32 + g * SPAN + d % SPAN];
+    }
+    if (sum > 0)
+    {
+      atomicAdd(bins + i, Offset{sum});
+    }
+  }
+}
+
 //! Reads every key, 16 bytes a load, and writes one word a block: the floor of any histogram.
 __global__ void read_keys(const uint4* keys, int64_t vectors, uint32_t* sink)
 {
@@ -257,8 +323,15 @@ int main(int argc, char** argv)
   using HPolicy = Policy::HistogramPolicy;
   constexpr auto library_kernel =
       cubling::detail::DeviceRadixSortHistogramKernel<Policy, false, uint32_t, Offset, cubling::detail::identity_decomposer_t>;
+  constexpr size_t library_shared = cubling::detail::dynamic_shared_bytes<
+      cubling::AgentRadixSortHistogram<HPolicy, false, uint32_t, Offset, cubling::detail::identity_decomposer_t>::TempStorage>();
+  if (library_shared > 0)
+  {
+    CHECK_CUDA(cudaFuncSetAttribute(library_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(library_shared)));
+  }
   int library_per_sm = 0;
-  CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&library_per_sm, library_kernel, HPolicy::BLOCK_THREADS, 0));
+  CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&library_per_sm, library_kernel, HPolicy::BLOCK_THREADS,
+                                                           library_shared));
 
   std::vector<Variant> variants;
   variants.push_back({"library_" + std::to_string(HPolicy::BLOCK_THREADS) + "x" + std::to_string(HPolicy::ITEMS_PER_THREAD),
@@ -267,10 +340,22 @@ int main(int argc, char** argv)
                                               (HPolicy::BLOCK_THREADS * HPolicy::ITEMS_PER_THREAD);
                         const int64_t blocks = std::min<int64_t>(tiles, int64_t{sms} * library_per_sm);
                         CHECK_CUDA(cudaMemsetAsync(bins, 0, (PASSES * DIGITS + 1) * sizeof(Offset)));
-                        library_kernel<<<static_cast<unsigned>(blocks), HPolicy::BLOCK_THREADS>>>(
+                        library_kernel<<<static_cast<unsigned>(blocks), HPolicy::BLOCK_THREADS, library_shared>>>(
                             bins, blocks_done, k, n, 0, 32, nullptr, 0, cubling::detail::identity_decomposer_t{});
                         CHECK_CUDA(cudaGetLastError()); // no synchronize: the call is timed
                       }});
+  for (int digits_counted : {1, 2, 3})
+  {
+    variants.push_back({"library_digits" + std::to_string(digits_counted), true, [&, digits_counted](const uint32_t* k, int64_t n) {
+                          const int64_t tiles  = (n + HPolicy::BLOCK_THREADS * HPolicy::ITEMS_PER_THREAD - 1) /
+                                                (HPolicy::BLOCK_THREADS * HPolicy::ITEMS_PER_THREAD);
+                          const int64_t blocks = std::min<int64_t>(tiles, int64_t{sms} * library_per_sm);
+                          CHECK_CUDA(cudaMemsetAsync(bins, 0, (PASSES * DIGITS + 1) * sizeof(Offset)));
+                          library_kernel<<<static_cast<unsigned>(blocks), HPolicy::BLOCK_THREADS, library_shared>>>(
+                              bins, blocks_done, k, n, 0, 8 * digits_counted, nullptr, 0, cubling::detail::identity_decomposer_t{});
+                          CHECK_CUDA(cudaGetLastError());
+                        }});
+  }
   auto add_pairs = [&](auto kernel, int threads, int items) {
     CHECK_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, TABLE_WORDS * 4));
     variants.push_back({"pairs_" + std::to_string(threads) + "x" + std::to_string(items), false,
@@ -280,6 +365,25 @@ int main(int argc, char** argv)
                           CHECK_CUDA(cudaGetLastError());
                         }});
   };
+  auto add_banked = [&](auto kernel, int threads, int items, int groups) {
+    const int bytes = PASSES * DIGITS * groups * 4;
+    CHECK_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+    int per_sm = 0;
+    CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, bytes));
+    variants.push_back({"banked_g" + std::to_string(groups) + "_" + std::to_string(threads) + "x" + std::to_string(items) + "_b" + std::to_string(per_sm), false,
+                        [=](const uint32_t* k, int64_t n) {
+                          CHECK_CUDA(cudaMemsetAsync(bins, 0, (PASSES * DIGITS + 1) * sizeof(Offset)));
+                          kernel<<<sms * per_sm, threads, bytes>>>(k, n, bins);
+                          CHECK_CUDA(cudaGetLastError());
+                        }});
+  };
+  add_banked(banked_histogram<256, 8, 1>, 256, 8, 1);
+  add_banked(banked_histogram<256, 8, 2>, 256, 8, 2);
+  add_banked(banked_histogram<256, 8, 8>, 256, 8, 8);
+  add_banked(banked_histogram<512, 8, 16>, 512, 8, 16);
+  add_banked(banked_histogram<256, 8, 16>, 256, 8, 16);
+  add_banked(banked_histogram<1024, 8, 32>, 1024, 8, 32);
+  add_banked(banked_histogram<512, 16, 32>, 512, 16, 32);
   add_pairs(pair_histogram<1024, 8>, 1024, 8);
   add_pairs(pair_histogram<1024, 16>, 1024, 16);
   add_pairs(pair_histogram<1024, 4>, 1024, 4);

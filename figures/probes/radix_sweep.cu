@@ -28,7 +28,9 @@
 //                     (EXCHANGE_APART), for 4-byte keys alone and for pairs
 //                     (unset: 0, 0; the library's: 1, 0);
 //   P_HT, P_HI, P_HP: threads, keys per thread and shared copies of the
-//                     counts of the up-front histogram (unset: 256, 8, 2);
+//                     counts of the up-front histogram (unset: 1024, 8, 0;
+//                     0 copies: lane columns for keys of up to 4 bytes,
+//                     and the library's 256x8 with 2 copies for wider ones);
 //   P_CT, P_CI:       threads and keys per thread of the cooperative sort of
 //                     small inputs, for 4-byte keys alone (P_CT=0: no
 //                     cooperative sort for any type; unset or -1: the
@@ -608,13 +610,13 @@ __device__ unsigned long long g_tile_stamp[STAMP_PASSES][STAMP_TILES][STAMP_STEP
 #define P_WL 4
 #endif
 #ifndef P_HT
-#define P_HT 256
+#define P_HT 1024
 #endif
 #ifndef P_HI
 #define P_HI 8
 #endif
 #ifndef P_HP
-#define P_HP 2
+#define P_HP 0
 #endif
 #ifndef P_CT
 #define P_CT -1
@@ -707,7 +709,9 @@ template <typename KeyT, typename ValueT> struct Chain
   static constexpr bool PAIRS     = !std::is_same<ValueT, cubling::NullType>::value;
   struct Policy900 : cubling::ChainedPolicy<900, Policy900, Policy900>
   {
-    using HistogramPolicy = cubling::AgentRadixSortHistogramPolicy<P_HT, P_HI, P_HP, RADIX_BITS>;
+    using HistogramPolicy = std::conditional_t<
+        (P_HP == 0 && sizeof(KeyT) <= 4), cubling::AgentRadixSortHistogramPolicy<P_HT, P_HI, 1, RADIX_BITS, true>,
+        cubling::AgentRadixSortHistogramPolicy<(P_HP == 0 ? 256 : P_HT), P_HI, (P_HP == 0 ? 2 : P_HP), RADIX_BITS>>;
     using OnesweepPolicy  = std::conditional_t<
         (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB, P_WL>,
         std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX, P_PM, P_PR, P_PS>,

@@ -41,26 +41,6 @@ namespace cubling
 namespace detail
 {
 
-//! Zero `lookback_words` look-back words, then count every pass's digits
-//! (AgentRadixSortHistogram); the last block leaves exclusive offsets in `d_bins`.
-template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename OffsetT, typename Decomposer>
-__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::HistogramPolicy::BLOCK_THREADS)
-    DeviceRadixSortHistogramKernel(OffsetT* d_bins, unsigned int* d_blocks_done, const KeyT* d_keys, int64_t num_items,
-                                   int begin_bit, int end_bit, uint32_t* d_lookback, int64_t lookback_words,
-                                   Decomposer decomposer)
-{
-  using Agent = AgentRadixSortHistogram<typename MaxPolicy::ActivePolicy::HistogramPolicy, IS_DESCENDING, KeyT, OffsetT,
-                                        Decomposer>;
-  allow_dependent_grid();
-  const int64_t stride = int64_t{gridDim.x} * blockDim.x;
-  for (int64_t i = int64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < lookback_words; i += stride)
-  {
-    d_lookback[i] = 0;
-  }
-  __shared__ typename Agent::TempStorage temp_storage;
-  Agent(temp_storage, d_bins, d_blocks_done, d_keys, num_items, begin_bit, end_bit, decomposer).Process();
-}
-
 //! The most static shared memory a kernel may declare; a block's storage
 //! above it is dynamic, and its launch must ask for it.
 constexpr size_t STATIC_SHARED_BYTES = 48 * 1024;
@@ -86,6 +66,28 @@ template <typename T> __device__ CUBLING_FORCEINLINE T& block_shared_storage()
     extern __shared__ __align__(16) unsigned char dynamic_storage[];
     return *reinterpret_cast<T*>(dynamic_storage);
   }
+}
+
+//! Zero `lookback_words` look-back words, then count every pass's digits
+//! (AgentRadixSortHistogram); the last block leaves exclusive offsets in
+//! `d_bins`. Lane columns take dynamic shared memory (dynamic_shared_bytes).
+template <typename MaxPolicy, bool IS_DESCENDING, typename KeyT, typename OffsetT, typename Decomposer>
+__global__ void __launch_bounds__(MaxPolicy::ActivePolicy::HistogramPolicy::BLOCK_THREADS)
+    DeviceRadixSortHistogramKernel(OffsetT* d_bins, unsigned int* d_blocks_done, const KeyT* d_keys, int64_t num_items,
+                                   int begin_bit, int end_bit, uint32_t* d_lookback, int64_t lookback_words,
+                                   Decomposer decomposer)
+{
+  using Agent = AgentRadixSortHistogram<typename MaxPolicy::ActivePolicy::HistogramPolicy, IS_DESCENDING, KeyT, OffsetT,
+                                        Decomposer>;
+  allow_dependent_grid();
+  const int64_t stride = int64_t{gridDim.x} * blockDim.x;
+  for (int64_t i = int64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < lookback_words; i += stride)
+  {
+    d_lookback[i] = 0;
+  }
+  Agent(block_shared_storage<typename Agent::TempStorage>(), d_bins, d_blocks_done, d_keys, num_items, begin_bit,
+        end_bit, decomposer)
+      .Process();
 }
 
 //! One launch of one Onesweep pass: block b ranks and scatters a tile
