@@ -1542,6 +1542,65 @@ def ch10_buckets_first():
     return svg
 
 
+def ch10_histogram_banks():
+    """One warp's shared atomics in the up-front histogram, bank by bank, in the two layouts of
+    AgentRadixSortHistogram::Counter: copies (digit d's counter at word d of the copy, so bank d mod 32)
+    and lane columns (lane l's counter of digit d at word 32·d + l, so bank l)."""
+    banks = 32
+    x0, pitch, w, ch = 170, 21, 19, 22
+    # 32 distinct digits of one pass, as uniform keys give them (a fixed LCG, so the drawing is reproducible).
+    digits, state = [], 12345
+    while len(digits) < banks:
+        state = (1103515245 * state + 12345) % (1 << 31)
+        if (state >> 16) % 256 not in digits:
+            digits.append((state >> 16) % 256)
+    svg = Svg(860, 100, "One warp's 32 atomics, one per lane, each adding one to the counter of its key's digit, "
+                        "stacked by the shared-memory bank of the counter: with one copy of the 256 counters "
+                        "(bank = digit mod 32) several lanes meet on a bank; with a column per lane (word "
+                        "32 x digit + lane, bank = lane) every lane has a bank of its own.")
+
+    def bx(b):
+        return x0 + b * pitch
+
+    y = 8
+    svg.text(20, y + 16, "the warp's digits", size=14, bold=True)
+    svg.text(x0 - 12, y + 38, "lane", size=13, anchor="end", fill=NOTE)
+    for lane in range(banks):
+        svg.text(bx(lane) + w / 2, y + 38, str(lane), size=13, anchor="middle", fill=NOTE)
+        cell(svg, bx(lane), y + 46, w, ch, "", fill=THREAD_FILL[lane % 8], stroke=THREAD_INK[lane % 8], width=1)
+        svg.text(bx(lane) + w / 2, y + 46 + ch / 2 + 4, str(digits[lane]), size=9, anchor="middle")
+    svg.text(x0 - 12, y + 46 + ch / 2 + 5, "digit", size=13, anchor="end", fill=NOTE)
+    y += 46 + ch + 22
+    cases = [("copies", "word d", lambda lane, d: d % banks),
+             ("lane columns", "word 32·d + lane", lambda lane, d: (32 * d + lane) % banks)]
+    for title, index, bank_of in cases:
+        svg.text(20, y + 16, title, size=14, bold=True)
+        svg.text(x0 - 12, y + 38, "bank", size=13, anchor="end", fill=NOTE)
+        for b in range(banks):
+            svg.text(bx(b) + w / 2, y + 38, str(b), size=13, anchor="middle", fill=NOTE)
+        stacks = {}
+        for lane in range(banks):
+            stacks.setdefault(bank_of(lane, digits[lane]), []).append(lane)
+        depth = max(len(v) for v in stacks.values())
+        top = y + 46
+        for b in range(banks):
+            svg.rect(bx(b), top, w, depth * ch + 4, fill="#fafafa" if b not in stacks else "#ffffff",
+                     stroke=FAINT, width=1)
+            for k, lane in enumerate(stacks.get(b, [])):
+                cell(svg, bx(b) + 1, top + 2 + k * ch, w - 2, ch - 2, str(lane), fill=THREAD_FILL[lane % 8],
+                     stroke=RED if k > 0 else THREAD_INK[lane % 8], size=11, width=1)
+        svg.text(20, top + 16, index, size=13, mono=True)
+        verdict = f"{depth} passes" if depth > 1 else "1 pass"
+        svg.text(20, top + 36, verdict, size=13, fill=RED if depth > 1 else GREEN, bold=True)
+        y = top + max(depth * ch + 4, 44) + 22
+    svg.text(x0, y + 6, "A chip is a lane, in the bank of the counter it adds to; a red edge waits a pass more.",
+             size=13, fill=NOTE)
+    svg.text(x0, y + 25, "Copies: 256 counters a pass (1 KiB). Lane columns: 32 counters a digit, "
+                         "one per lane (32 KiB a pass).", size=13, fill=NOTE)
+    svg.height = int(y + 38)
+    return svg
+
+
 def ch10_exchange_apart():
     """One thread's registers through a tile of Onesweep, for 8 keys a thread: with the exchange in the
     ranking's own shared memory, every key and every rank at once; with the exchange apart, a key leaves
@@ -2160,6 +2219,7 @@ DIAGRAMS = [
     ("ch10_column_scan_threads.svg", ch10_column_scan_threads),
     ("ch10_buckets_first.svg", ch10_buckets_first),
     ("ch10_exchange_apart.svg", ch10_exchange_apart),
+    ("ch10_histogram_banks.svg", ch10_histogram_banks),
 ]
 
 

@@ -50,6 +50,28 @@
 // table's flushes and less latency hidden probably took back what the count
 // saved.
 //
+// Then (2026-11-29, H200, driver 580.159.04, 21 reps, one run each; every
+// count matched): the library's kernel counting 1, 2, 3 and 4 digits of
+// each key (library_digitsN: begin_bit 0, end_bit 8N; only the first N
+// passes' counts, so "check" says DIFFERENT), and banked_gG_TxI_bB: the
+// counts in G copies, lane l adding to copy l / (32 / G) on banks of its
+// own (G 32: a column per lane), 32-bit counters, dynamic shared memory,
+// B blocks an SM. At 2^28 uniform keys, with the shared copies (the
+// library's 256x8 then): read 250; library 465; digits1 258-263, digits2
+// 280-281, digits3 367; banked g1 465, g2 483, g8 468, g16 436 (512x8) and
+// 489 (256x8), g32 285 (1024x8) and 322 (512x16). Every key equal: library
+// 289, g1 260, g2 422, g8 440, g16 435-488, g32 283. So bank conflicts are
+// what the atomics cost, and only one or two lanes a bank remove them (a
+// warp waits for its worst bank). An earlier session's lane columns (16-bit
+// counters, two a word, flushed before overflow, measured on an H100) were
+// no faster; these are. The library now counts in lane columns on Hopper
+// for keys of up to 4 bytes (1024x8). In a later run, beside the library's
+// build (uniform 2^24 / 2^26 / 2^28): read 26.2 / 73.0 / 249.7; library
+// (now columns) 42.4 / 105.3 / 354.1; banked g32 1024x8 36.1 / 86.5 /
+// 285.5; g1 38.5 / 123.4 / 466.5. The library's kernel, whose pass loop
+// and digit shifts are run-time values, is 24% slower than the probe's,
+// whose four shifts are constants: the next thing to try.
+//
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          figures/probes/histogram_pairs.cu -o histogram_pairs
 // Arguments: [reps [log2n]] (log2n: only that size; default 24, 26, 28)

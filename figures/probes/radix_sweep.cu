@@ -489,6 +489,29 @@
 //     made ptxas spill the keys as their loads returned: keys u32 204-256
 //     bytes, pairs 620-716, against 32-36 and 20; the tile in a function of
 //     its own (__noinline__) spilled 272-540 there. Not measured.
+//   - Not kept (2026-11-29, H200, driver 580.159.04, three builds taking
+//     turns, two rounds, the library's tiles; cubling / CUB's faster call,
+//     int64_t count): each pass counting, in ScatterKeys, the digit of the
+//     next pass (one shared atomic a key, into 1 or 2 copies of 256
+//     counters, added to global counts at the tile's end), which would let
+//     the up-front histogram count the first digit alone (258 us against
+//     465 at 2^28 in histogram_pairs.cu's run). The counting alone, with the
+//     histogram unchanged: keys u32 2^26 0.851 -> 0.928 (1 copy) / 0.914 (2),
+//     2^28 0.863 -> 0.941 / 0.927; pairs 2^28 0.993 -> 1.017 / 1.022 (ptxas:
+//     pairs 20 -> 164-212 bytes of spills, keys 32-36 -> 44-48). Each pass
+//     paid 120-140 us at 2^28, more than the 70 us a digit it would save the
+//     histogram. (Chapter 10 records the same idea, tried in an earlier
+//     session.) The hook went with the run.
+//   - Kept (2026-11-29, H200, driver 580.159.04, two builds taking turns,
+//     two rounds, radix_variants.sh, the library's tiles, run beside the
+//     library's build; cubling / CUB's faster call, int64_t count): the
+//     up-front histogram in lane columns (1024x8, 128 KiB, one block an
+//     SM: -DP_HT=1024 -DP_HP=0, now the default) instead of two shared
+//     copies (256x8: -DP_HT=256 -DP_HP=2). Copies / columns: keys u32 2^24
+//     0.803, 0.799 / 0.800, 0.802; 2^26 0.850, 0.851 / 0.836, 0.836; 2^28
+//     0.863, 0.863 / 0.841, 0.842 (4669.7 -> 4551.0 us); pairs 2^26 0.978,
+//     0.977 / 0.967, 0.965; 2^28 0.987 / 0.972; f32 2^26 0.864, 0.863 /
+//     0.858, 0.859. histogram_pairs.cu's comment has the histogram alone.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
