@@ -217,7 +217,8 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! keys fill 128 KiB, one block of 1024 threads an SM) where they fit,
   //! shared copies for wider keys. figures/probes/histogram_pairs.cu: at
   //! 2^28 uniform u32 keys the copies took 1.9 times the read of the keys,
-  //! the columns 1.14 times (512x16 threads 1.29).
+  //! the columns 1.4 times (the probe's own column kernel: 1024x8 1.14,
+  //! 512x16 1.29).
   using HopperHistogram =
       std::conditional_t<(KEY_BYTES <= 4), AgentRadixSortHistogramPolicy<1024, 8, 1, RADIX_BITS, true>,
                          AgentRadixSortHistogramPolicy<256, 8, 2, RADIX_BITS>>;
