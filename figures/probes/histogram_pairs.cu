@@ -70,7 +70,16 @@
 // (now columns) 42.4 / 105.3 / 354.1; banked g32 1024x8 36.1 / 86.5 /
 // 285.5; g1 38.5 / 123.4 / 466.5. The library's kernel, whose pass loop
 // and digit shifts are run-time values, is 24% slower than the probe's,
-// whose four shifts are constants: the next thing to try.
+// whose four shifts are constants: the next thing to try. SASS (cuobjdump
+// -sass of this probe's build): the library's count of one digit of one key
+// is SHF, LOP3, IMAD (pass x 256 + digit), IMAD (x 32 + lane), LEA, ATOMS:
+// six instructions; the probe's SHF, LOP3, IADD, LEA, ATOMS: five. With a
+// 1024-thread block an SM, issue is a large part of the time. A count of
+// three is in reach: the word's byte offset is pass x 32 KiB + digit x 128
+// + lane x 4, and digit x 128 and lane x 4 occupy disjoint bits, so one
+// SHF and one LOP3 ((bits >> (shift - 7)) & 0x7f80 | lane x 4) give the
+// per-thread part, and the pass's 32 KiB can ride in the ATOMS's uniform
+// register. Not built yet.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          figures/probes/histogram_pairs.cu -o histogram_pairs
