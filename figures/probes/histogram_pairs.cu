@@ -79,7 +79,8 @@
 // + lane x 4, and digit x 128 and lane x 4 occupy disjoint bits, so one
 // SHF and one LOP3 ((bits >> (shift - 7)) & 0x7f80 | lane x 4) give the
 // per-thread part, and the pass's 32 KiB can ride in the ATOMS's uniform
-// register. Not built yet.
+// register. Built as columns_runtime (below; SASS: SHF.R.W, LOP3, ATOMS),
+// not yet timed on a GPU.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          figures/probes/histogram_pairs.cu -o histogram_pairs
@@ -291,6 +292,80 @@ __global__ void __launch_bounds__(THREADS) banked_histogram(const uint32_t* keys
   }
 }
 
+//! Lane columns as banked_histogram<.., 32> lays them out, with the
+//! library's generality: the first bit and the passes are run-time values.
+//! A counter's byte offset is pass x 32 KiB + digit x 128 + lane x 4; the
+//! last two occupy disjoint bits, so one funnel shift and one LOP3 give the
+//! per-thread part; the pass's 32 KiB joins the lane's bits once a pass
+//! (SASS: SHF.R.W, LOP3, ATOMS, three instructions a digit, where the
+//! library's kernel takes six; see the file comment). The key's bits are shifted left by 7 once per key,
+//! so that any first bit works (the 64 bits of key << 7, then >> bit).
+template <int THREADS, int ITEMS>
+__global__ void __launch_bounds__(THREADS) columns_runtime(const uint32_t* keys, int64_t n, Offset* bins,
+                                                           int begin_bit, int passes)
+{
+  constexpr int TILE       = THREADS * ITEMS;
+  constexpr int PASS_BYTES = DIGITS * 32 * 4;
+  extern __shared__ uint32_t counts[]; // passes x DIGITS x 32
+  char* const base     = reinterpret_cast<char*>(counts);
+  const uint32_t lane4 = (threadIdx.x % 32) * 4;
+  for (int i = threadIdx.x; i < passes * DIGITS * 32; i += THREADS)
+  {
+    counts[i] = 0;
+  }
+  __syncthreads();
+  auto count = [&](uint32_t key) {
+    const uint32_t low = key << 7, high = key >> 25;
+    for (int pass = 0; pass < passes; ++pass)
+    {
+      const uint32_t offset = (__funnelshift_r(low, high, begin_bit + 8 * pass) & 0x7f80u) | lane4;
+      atomicAdd(reinterpret_cast<uint32_t*>(base + pass * PASS_BYTES + offset), 1u);
+    }
+  };
+  const int64_t full_tiles = n / TILE;
+  for (int64_t t = blockIdx.x; t < full_tiles; t += gridDim.x)
+  {
+    uint32_t v[ITEMS];
+#pragma unroll
+    for (int u = 0; u < ITEMS; ++u)
+    {
+      v[u] = keys[t * TILE + u * THREADS + threadIdx.x];
+    }
+    for (int pass = 0; pass < passes; ++pass)
+    {
+      const uint32_t column = lane4 | static_cast<uint32_t>(pass * PASS_BYTES); // once a pass, not a key
+      const int shift       = begin_bit + 8 * pass;
+#pragma unroll
+      for (int u = 0; u < ITEMS; ++u)
+      {
+        const uint32_t offset = (__funnelshift_r(v[u] << 7, v[u] >> 25, shift) & 0x7f80u) | column;
+        atomicAdd(reinterpret_cast<uint32_t*>(base + offset), 1u);
+      }
+    }
+  }
+  if (blockIdx.x == full_tiles % gridDim.x)
+  {
+    for (int64_t i = full_tiles * TILE + threadIdx.x; i < n; i += THREADS)
+    {
+      count(keys[i]);
+    }
+  }
+  __syncthreads();
+  for (int i = threadIdx.x; i < passes * DIGITS; i += THREADS)
+  {
+    uint32_t sum = 0;
+#pragma unroll
+    for (int k = 0; k < 32; ++k)
+    {
+      sum += counts[i * 32 + (threadIdx.x + k) % 32];
+    }
+    if (sum > 0)
+    {
+      atomicAdd(bins + i, Offset{sum});
+    }
+  }
+}
+
 //! Reads every key, 16 bytes a load, and writes one word a block: the floor of any histogram.
 __global__ void read_keys(const uint4* keys, int64_t vectors, uint32_t* sink)
 {
@@ -415,6 +490,18 @@ int main(int argc, char** argv)
   add_banked(banked_histogram<256, 8, 16>, 256, 8, 16);
   add_banked(banked_histogram<1024, 8, 32>, 1024, 8, 32);
   add_banked(banked_histogram<512, 16, 32>, 512, 16, 32);
+  {
+    constexpr auto kernel = columns_runtime<1024, 8>;
+    const int bytes       = PASSES * DIGITS * 32 * 4;
+    CHECK_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+    int per_sm = 0;
+    CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, 1024, bytes));
+    variants.push_back({"columns_runtime_1024x8_b" + std::to_string(per_sm), false, [=](const uint32_t* k, int64_t n) {
+                          CHECK_CUDA(cudaMemsetAsync(bins, 0, (PASSES * DIGITS + 1) * sizeof(Offset)));
+                          kernel<<<sms * per_sm, 1024, bytes>>>(k, n, bins, 0, PASSES);
+                          CHECK_CUDA(cudaGetLastError());
+                        }});
+  }
   add_pairs(pair_histogram<1024, 8>, 1024, 8);
   add_pairs(pair_histogram<1024, 16>, 1024, 16);
   add_pairs(pair_histogram<1024, 4>, 1024, 4);
