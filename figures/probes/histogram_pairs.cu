@@ -226,6 +226,16 @@ __global__ void __launch_bounds__(THREADS, 1) pair_histogram(const uint32_t* key
   }
 }
 
+//! A thread's keys of a tile, striped (key u of thread i at u x THREADS + i).
+template <int THREADS, int ITEMS> __device__ __forceinline__ void load_striped(const uint32_t* tile, uint32_t (&v)[ITEMS])
+{
+#pragma unroll
+  for (int u = 0; u < ITEMS; ++u)
+  {
+    v[u] = tile[u * THREADS + threadIdx.x];
+  }
+}
+
 //! Counts every pass's digits of 32-bit keys in GROUPS copies of each
 //! pass's 256 counters, lane l of a warp adding to copy l / (32 / GROUPS),
 //! each copy on banks of its own: copy c holds digit d on bank
@@ -257,11 +267,7 @@ __global__ void __launch_bounds__(THREADS) banked_histogram(const uint32_t* keys
   for (int64_t t = blockIdx.x; t < full_tiles; t += gridDim.x)
   {
     uint32_t v[ITEMS];
-#pragma unroll
-    for (int u = 0; u < ITEMS; ++u)
-    {
-      v[u] = keys[t * TILE + u * THREADS + threadIdx.x];
-    }
+    load_striped<THREADS>(keys + t * TILE, v);
 #pragma unroll
     for (int u = 0; u < ITEMS; ++u)
     {
@@ -326,11 +332,7 @@ __global__ void __launch_bounds__(THREADS) columns_runtime(const uint32_t* keys,
   for (int64_t t = blockIdx.x; t < full_tiles; t += gridDim.x)
   {
     uint32_t v[ITEMS];
-#pragma unroll
-    for (int u = 0; u < ITEMS; ++u)
-    {
-      v[u] = keys[t * TILE + u * THREADS + threadIdx.x];
-    }
+    load_striped<THREADS>(keys + t * TILE, v);
     for (int pass = 0; pass < passes; ++pass)
     {
       const uint32_t column = lane4 | static_cast<uint32_t>(pass * PASS_BYTES); // once a pass, not a key
