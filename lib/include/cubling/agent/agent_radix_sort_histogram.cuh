@@ -178,20 +178,26 @@ struct AgentRadixSortHistogram
   }
 
   // example-begin lane-columns
-  //! Where this thread counts digit `digit` of pass `pass`: in its lane's
-  //! column (bank l for lane l), or in its warp's copy of the pass's histogram.
-  __device__ CUBLING_FORCEINLINE static int Counter(int pass, uint32_t digit)
+  //! The word of counter `k` of digit `digit` of pass `pass`: copy k, or
+  //! lane k's column (bank k).
+  __device__ CUBLING_FORCEINLINE static int CounterWord(int pass, int digit, int k)
   {
-    const int row = pass * RADIX_DIGITS + static_cast<int>(digit);
     if constexpr (LANE_COLUMNS)
     {
-      return row * 32 + static_cast<int>(threadIdx.x % 32);
+      return (pass * RADIX_DIGITS + digit) * 32 + k;
     }
     else
     {
-      const int part = static_cast<int>(threadIdx.x / 32) % NUM_PARTS;
-      return (pass * NUM_PARTS + part) * RADIX_DIGITS + static_cast<int>(digit);
+      return (pass * NUM_PARTS + k) * RADIX_DIGITS + digit;
     }
+  }
+
+  //! Where this thread counts digit `digit` of pass `pass`: in its lane's
+  //! column, or in its warp's copy of the pass's histogram.
+  __device__ CUBLING_FORCEINLINE static int Counter(int pass, uint32_t digit)
+  {
+    const int k = LANE_COLUMNS ? static_cast<int>(threadIdx.x % 32) : static_cast<int>(threadIdx.x / 32) % NUM_PARTS;
+    return CounterWord(pass, static_cast<int>(digit), k);
   }
 
   //! The block's count of digit `digit` of pass `pass`: the sum of its
@@ -203,14 +209,7 @@ struct AgentRadixSortHistogram
 #pragma unroll
     for (int k = 0; k < DIGIT_COUNTERS; ++k)
     {
-      if constexpr (LANE_COLUMNS)
-      {
-        count += s.counts[(pass * RADIX_DIGITS + digit) * 32 + (static_cast<int>(threadIdx.x) + k) % 32];
-      }
-      else
-      {
-        count += s.counts[(pass * NUM_PARTS + k) * RADIX_DIGITS + digit];
-      }
+      count += s.counts[CounterWord(pass, digit, LANE_COLUMNS ? (static_cast<int>(threadIdx.x) + k) % 32 : k)];
     }
     return count;
   }
