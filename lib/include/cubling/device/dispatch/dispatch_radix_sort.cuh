@@ -470,13 +470,11 @@ struct DispatchRadixSort
 
     int device = 0, sms = 0, blocks_per_sm = 0;
     constexpr auto histogram = DeviceRadixSortHistogramKernel<MaxPolicy, IS_DESCENDING, KeyT, OffsetT, Decomposer>;
-    constexpr size_t histogram_shared = dynamic_shared_bytes<
-        typename AgentRadixSortHistogram<Histogram, IS_DESCENDING, KeyT, OffsetT, Decomposer>::TempStorage>();
-    if constexpr (histogram_shared > 0)
-    {
-      CUBLING_RETURN_IF_ERROR(cudaFuncSetAttribute(histogram, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                   static_cast<int>(histogram_shared)));
-    }
+    size_t histogram_shared = 0;
+    CUBLING_RETURN_IF_ERROR(
+        (prepare_block_shared_storage<
+            typename AgentRadixSortHistogram<Histogram, IS_DESCENDING, KeyT, OffsetT, Decomposer>::TempStorage>(
+            histogram, histogram_shared)));
     CUBLING_RETURN_IF_ERROR(cudaGetDevice(&device));
     CUBLING_RETURN_IF_ERROR(sm_count(device, sms));
     CUBLING_RETURN_IF_ERROR(
@@ -495,13 +493,11 @@ struct DispatchRadixSort
     // The passes, one launch per pass and portion.
     constexpr auto onesweep =
         DeviceRadixSortOnesweepKernel<MaxPolicy, IS_DESCENDING, KeyT, ValueT, OffsetT, Decomposer>;
-    constexpr size_t onesweep_shared = dynamic_shared_bytes<
-        typename AgentRadixSortOnesweep<Onesweep, IS_DESCENDING, KeyT, ValueT, OffsetT, Decomposer>::TempStorage>();
-    if constexpr (onesweep_shared > 0)
-    {
-      CUBLING_RETURN_IF_ERROR(
-          cudaFuncSetAttribute(onesweep, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(onesweep_shared)));
-    }
+    size_t onesweep_shared = 0;
+    CUBLING_RETURN_IF_ERROR(
+        (prepare_block_shared_storage<
+            typename AgentRadixSortOnesweep<Onesweep, IS_DESCENDING, KeyT, ValueT, OffsetT, Decomposer>::TempStorage>(
+            onesweep, onesweep_shared)));
     const KeyT* keys_in     = d_keys.Current();
     const ValueT* values_in = d_values.Current();
     for (int pass = 0; pass < passes; ++pass)

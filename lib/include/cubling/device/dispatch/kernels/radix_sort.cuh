@@ -68,6 +68,17 @@ template <typename T> __device__ CUBLING_FORCEINLINE T& block_shared_storage()
   }
 }
 
+//! Readies `kernel`, whose blocks take a `T` through block_shared_storage,
+//! for its launches: where `T` is dynamic, raises the kernel's limit to its
+//! size. `bytes`: the dynamic shared memory each launch asks for (0 when
+//! `T` is static).
+template <typename T, typename Kernel> cudaError_t prepare_block_shared_storage(Kernel kernel, size_t& bytes)
+{
+  bytes = dynamic_shared_bytes<T>();
+  return bytes == 0 ? cudaSuccess
+                    : cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes));
+}
+
 //! Zero `lookback_words` look-back words, then count every pass's digits
 //! (AgentRadixSortHistogram); the last block leaves exclusive offsets in
 //! `d_bins`. Lane columns take dynamic shared memory (dynamic_shared_bytes).
