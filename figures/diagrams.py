@@ -348,16 +348,31 @@ def ch03_sequential_addressing():
     return tree(sequential=True)
 
 
+def bank_stacks(svg, x0, pitch, w, ch, y, stacks, chip):
+    """A row of 32 bank numbers at `y`, and under it each bank's column with its chips stacked
+    (`stacks`: bank -> the threads that touch it, in order; `chip(k, tid)` -> fill, stroke, text size
+    of the k-th chip). Returns the top of the columns and their depth."""
+    svg.text(x0 - 12, y + 38, "bank", size=13, anchor="end", fill=NOTE)
+    for b in range(32):
+        svg.text(x0 + b * pitch + w / 2, y + 38, str(b), size=13, anchor="middle", fill=NOTE)
+    depth = max(len(v) for v in stacks.values())
+    top = y + 46
+    for b in range(32):
+        svg.rect(x0 + b * pitch, top, w, depth * ch + 4, fill="#fafafa" if b not in stacks else "#ffffff",
+                 stroke=FAINT, width=1)
+        for k, tid in enumerate(stacks.get(b, [])):
+            fill, stroke, size = chip(k, tid)
+            cell(svg, x0 + b * pitch + 1, top + 2 + k * ch, w - 2, ch - 2, str(tid), fill=fill, stroke=stroke,
+                 size=size, width=1)
+    return top, depth
+
+
 def ch03_bank_conflicts():
     banks = 32
     x0, pitch, w, ch = 170, 21, 19, 22
     svg = Svg(860, 100, "32 shared-memory banks and the words that a warp's 32 threads touch: index 2·s·tid "
                         "(s = 1: two threads per bank, s = 2: four) against sequential addressing, index tid "
                         "(one thread per bank).")
-
-    def bx(b):
-        return x0 + b * pitch
-
     cases = [("interleaved, s = 1", "sdata[2·tid]", 2, "2-way conflict:", "2 passes"),
              ("interleaved, s = 2", "sdata[4·tid]", 4, "4-way conflict:", "4 passes"),
              ("sequential", "sdata[tid]", 1, "no conflict:", "1 pass")]
@@ -366,20 +381,10 @@ def ch03_bank_conflicts():
     y = 8
     for title, index, stride, verdict, passes in cases:
         svg.text(20, y + 16, title, size=14, bold=True)
-        svg.text(x0 - 12, y + 38, "bank", size=13, anchor="end", fill=NOTE)
-        for b in range(banks):
-            svg.text(bx(b) + w / 2, y + 38, str(b), size=13, anchor="middle", fill=NOTE)
         stacks = {}
         for tid in range(32):
             stacks.setdefault((stride * tid) % banks, []).append(tid)
-        depth = max(len(v) for v in stacks.values())
-        top = y + 46
-        for b in range(banks):
-            svg.rect(bx(b), top, w, depth * ch + 4, fill="#fafafa" if b not in stacks else "#ffffff",
-                     stroke=FAINT, width=1)
-            for k, tid in enumerate(stacks.get(b, [])):
-                cell(svg, bx(b) + 1, top + 2 + k * ch, w - 2, ch - 2, str(tid), fill=pass_fill[k],
-                     stroke=pass_ink[k], size=13, width=1)
+        top, depth = bank_stacks(svg, x0, pitch, w, ch, y, stacks, lambda k, tid: (pass_fill[k], pass_ink[k], 13))
         svg.text(20, top + 16, index, size=13, mono=True)
         svg.text(20, top + 36, verdict, size=13, fill=RED if stride > 1 else GREEN, bold=True)
         svg.text(20, top + 54, passes, size=13, fill=RED if stride > 1 else GREEN, bold=True)
@@ -1575,20 +1580,11 @@ def ch10_histogram_banks():
              ("lane columns", "word 32·d + lane", lambda lane, d: (32 * d + lane) % banks)]
     for title, index, bank_of in cases:
         svg.text(20, y + 16, title, size=14, bold=True)
-        svg.text(x0 - 12, y + 38, "bank", size=13, anchor="end", fill=NOTE)
-        for b in range(banks):
-            svg.text(bx(b) + w / 2, y + 38, str(b), size=13, anchor="middle", fill=NOTE)
         stacks = {}
         for lane in range(banks):
             stacks.setdefault(bank_of(lane, digits[lane]), []).append(lane)
-        depth = max(len(v) for v in stacks.values())
-        top = y + 46
-        for b in range(banks):
-            svg.rect(bx(b), top, w, depth * ch + 4, fill="#fafafa" if b not in stacks else "#ffffff",
-                     stroke=FAINT, width=1)
-            for k, lane in enumerate(stacks.get(b, [])):
-                cell(svg, bx(b) + 1, top + 2 + k * ch, w - 2, ch - 2, str(lane), fill=THREAD_FILL[lane % 8],
-                     stroke=RED if k > 0 else THREAD_INK[lane % 8], size=11, width=1)
+        top, depth = bank_stacks(svg, x0, pitch, w, ch, y, stacks,
+                                 lambda k, lane: (THREAD_FILL[lane % 8], RED if k > 0 else THREAD_INK[lane % 8], 11))
         svg.text(20, top + 16, index, size=13, mono=True)
         verdict = f"{depth} passes" if depth > 1 else "1 pass"
         svg.text(20, top + 36, verdict, size=13, fill=RED if depth > 1 else GREEN, bold=True)
