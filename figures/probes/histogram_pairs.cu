@@ -79,8 +79,19 @@
 // + lane x 4, and digit x 128 and lane x 4 occupy disjoint bits, so one
 // SHF and one LOP3 ((bits >> (shift - 7)) & 0x7f80 | lane x 4) give the
 // per-thread part, and the pass's 32 KiB can ride in the ATOMS's uniform
-// register. Built as columns_runtime (below; SASS: SHF.R.W, LOP3, ATOMS),
-// not yet timed on a GPU.
+// register. Built as columns_runtime (below; SASS: SHF.R.W, LOP3, ATOMS).
+// Timed (2026-11-29, a later session, H200, driver 580.159.04, 21 reps, one
+// run beside the library's build; every count matched), with the library's
+// kernel already counting the same way (CountShifted), uniform 2^24 / 2^26
+// / 2^28: read 25.9 / 74.6 / 259.4; library 40.4 / 95.7 / 310.6 (354.1 at
+// 2^28 before the change, in the run above); columns_runtime 33.3 / 84.8 /
+// 283.7; banked g32 1024x8 36.0 / 85.7 / 280.5. Every key equal: library
+// 41.0 / 96.3 / 310.3; columns_runtime 33.4 / 84.7 / 283.2. The library
+// keeps about 7 us at 2^24 and 27 us at 2^28 over columns_runtime, whose
+// code differs in the last block's scan of the counts (the library's
+// kernel does it, the probe's does not) and in its loads (a 64-bit index
+// a key in the library, one tile pointer in load_striped); which of the
+// two costs the difference was not measured.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
 //          figures/probes/histogram_pairs.cu -o histogram_pairs

@@ -512,6 +512,20 @@
 //     0.863, 0.863 / 0.841, 0.842 (4669.7 -> 4551.0 us); pairs 2^26 0.978,
 //     0.977 / 0.967, 0.965; 2^28 0.987 / 0.972; f32 2^26 0.864, 0.863 /
 //     0.858, 0.859. histogram_pairs.cu's comment has the histogram alone.
+//   - Kept (2026-11-29, a later session, H200, driver 580.159.04, two
+//     builds taking turns, two rounds, radix_variants.sh, the library's
+//     tiles, run beside the library's build; cubling / CUB's faster call,
+//     int64_t count): the lane-column histogram counting a digit in three
+//     instructions (AgentRadixSortHistogram::CountShifted: SHF.R.W, LOP3,
+//     ATOMS, where it took six). "before" was the committed histogram
+//     header put first on the include path (-I.device/old, a folder
+//     holding git show HEAD:lib/include/cubling/agent/...). Before / after,
+//     the two rounds: keys u32 2^24 0.796, 0.797 / 0.792, 0.788; 2^26 0.834,
+//     0.834 / 0.829, 0.827; 2^28 0.840, 0.842 / 0.833, 0.833 (4569.8 ->
+//     4530.9 us); pairs 2^26 0.972, 0.971 / 0.966, 0.968; 2^28 0.979, 0.979
+//     / 0.974, 0.974; f32 2^26 0.859, 0.859 / 0.852, 0.853; every key equal
+//     2^26 0.618, 0.619 / 0.608, 0.608. histogram_pairs.cu's comment has
+//     the histogram alone.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests

@@ -9,6 +9,9 @@
 # OUTDIR/build_NAME.log (ptxas's registers and spills: -Xptxas -v).
 # The library's own tiles for 4-byte keys are -DP_KT=384 -DP_KI=24 -DP_KB=3 -DP_KX=1, and for
 # pairs -DP_PT=384 -DP_PI=25 -DP_PB=2; name them in each variant that should keep them.
+# A variant's flags come before -Ilib/include, so "-IDIR" in them puts DIR's headers first: a
+# folder holding the committed version of a changed header (git show HEAD:lib/include/...)
+# times the library before the change against the library after it.
 set -uo pipefail
 out=$(realpath -m "${1:?usage: figures/probes/radix_variants.sh OUTDIR NAME:FLAGS ...}")
 shift
@@ -18,7 +21,7 @@ declare -A flags
 for spec in "$@"; do flags[${spec%%:*}]="${spec#*:}"; done
 for name in "${!flags[@]}"; do
   # shellcheck disable=SC2086 # the flags are words
-  nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -Ilib/include -Itests ${flags[$name]} figures/probes/radix_sweep.cu \
+  nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v ${flags[$name]} -Ilib/include -Itests figures/probes/radix_sweep.cu \
     -o "$out/radix_sweep_$name" >"$out/build_$name.log" 2>&1 || echo "build of $name failed: $out/build_$name.log" &
 done
 wait
