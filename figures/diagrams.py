@@ -1597,6 +1597,75 @@ def ch10_histogram_banks():
     return svg
 
 
+def ch10_counter_offset():
+    """How AgentRadixSortHistogram::CountShifted finds a counter: the byte offset of lane l's counter of
+    digit d of pass p, 4 x CounterWord(p, d, l) = p x 32 KiB + d x 128 + l x 4, is three bit fields that
+    share no bit, so a funnel shift and one LOP3 build it from the key shifted up by 7."""
+    key, lane, pas, digit_shift, radix_bits = 0x9E3779B9, 5, 1, 7, 8
+    bit = pas * radix_bits                       # the pass's first bit (begin_bit 0)
+    low, high = (key << digit_shift) & 0xFFFFFFFF, key >> (32 - digit_shift)
+    shifted = (((high << 32) | low) >> bit) & 0xFFFFFFFF                   # SHF.R.W low, high, bit
+    digit_field = ((1 << radix_bits) - 1) << digit_shift
+    fixed = 4 * ((pas * 256 + 0) * 32 + lane)                              # 4 x CounterWord(pass, 0, lane)
+    offset = (shifted & digit_field) | fixed                               # LOP3
+    digit = (key >> bit) & 0xFF
+    assert offset == 4 * ((pas * 256 + digit) * 32 + lane), "the fields must not overlap"
+    bits, x0, pitch, h = 32, 186, 20, 24
+    svg = Svg(860, 100, "The byte offset of a histogram counter built in two instructions. A 32-bit key with "
+                        "the digit of pass 1 (bits 8 to 15) marked; a funnel shift of the key shifted up by 7 "
+                        "brings that digit to bits 7 to 14; one LOP3 keeps those bits and adds the lane's field "
+                        "(bits 2 to 6, lane times 4) and the pass's field (from bit 15, pass times 32 KiB): "
+                        "the offset of lane 5's counter of the digit, with no bit of one field in another.")
+
+    def bx(b):  # bit b of a word, bit 31 on the left
+        return x0 + (bits - 1 - b) * pitch
+
+    def word(y, value, label, sub, field_of):
+        svg.text(20, y + 16, label, size=14, bold=True)
+        svg.text(20, y + 34, sub, size=12, mono=True, fill=NOTE)
+        for b in range(bits):
+            fill, stroke = field_of(b)
+            cell(svg, bx(b), y, pitch - 2, h, str((value >> b) & 1), fill=fill, stroke=stroke, size=12,
+                 colour=INK if fill != EMPTY else FAINT)
+
+    def in_digit(lo):
+        return lambda b: (BLUE_FILL, BLUE) if lo <= b < lo + radix_bits else (EMPTY, FAINT)
+
+    y = 10
+    for b in range(0, bits, 4):
+        svg.text(bx(b) + (pitch - 2) / 2, y + 12, str(b), size=11, anchor="middle", fill=NOTE)
+    svg.text(bx(31) + (pitch - 2) / 2, y + 12, "31", size=11, anchor="middle", fill=NOTE)
+    y += 22
+    word(y, key, "the key", f"0x{key:08X}", in_digit(bit))
+    svg.brace(bx(bit + radix_bits - 1), bx(bit) + pitch - 2, y + h + 4, f"pass {pas}'s digit: {digit}",
+              below=True, colour=BLUE)
+    y += h + 46
+    word(y, shifted, "SHF.R.W", f"(key << 7) >> {bit}", in_digit(digit_shift))
+    svg.brace(bx(digit_shift + radix_bits - 1), bx(digit_shift) + pitch - 2, y + h + 4, "the digit, now at bit 7",
+              below=True, colour=BLUE)
+    y += h + 46
+
+    def offset_field(b):
+        if b >= 15:
+            return (ORANGE_FILL, ORANGE) if (offset >> b) & 1 or b < 17 else (EMPTY, FAINT)
+        if b >= digit_shift:
+            return BLUE_FILL, BLUE
+        if b >= 2:
+            return GREEN_FILL, GREEN
+        return EMPTY, FAINT
+
+    word(y, offset, "LOP3", "(x & 0x7F80) | fixed", offset_field)
+    svg.brace(bx(16), bx(15) + pitch - 2, y + h + 4, f"pass {pas}", below=True, colour=ORANGE)
+    svg.brace(bx(14), bx(7) + pitch - 2, y + h + 4, "digit x 128", below=True, colour=BLUE)
+    svg.brace(bx(6), bx(2) + pitch - 2, y + h + 4, f"lane {lane} x 4", below=True, colour=GREEN)
+    y += h + 36
+    notes = [f"The fixed fields, 4 x CounterWord(pass, 0, lane) = {fixed}, are the same for every key of the pass:",
+             f"computed once a pass. The offset, {offset}, is 4 x CounterWord({pas}, {digit}, {lane}); the ATOMS adds one there.",
+             "So a key costs SHF.R.W, LOP3 and ATOMS a pass, once it has been shifted up by 7 (into two words)."]
+    write_notes(svg, y + 8, notes, pad=-4)
+    return svg
+
+
 def ch10_exchange_apart():
     """One thread's registers through a tile of Onesweep, for 8 keys a thread: with the exchange in the
     ranking's own shared memory, every key and every rank at once; with the exchange apart, a key leaves
@@ -2216,6 +2285,7 @@ DIAGRAMS = [
     ("ch10_buckets_first.svg", ch10_buckets_first),
     ("ch10_exchange_apart.svg", ch10_exchange_apart),
     ("ch10_histogram_banks.svg", ch10_histogram_banks),
+    ("ch10_counter_offset.svg", ch10_counter_offset),
 ]
 
 
