@@ -526,6 +526,29 @@
 //     / 0.974, 0.974; f32 2^26 0.859, 0.859 / 0.852, 0.853; every key equal
 //     2^26 0.618, 0.619 / 0.608, 0.608. histogram_pairs.cu's comment has
 //     the histogram alone.
+//   - Not built, ptxas and sizeof only (2026-11-29, a session with no
+//     device time; nvcc 13.0 here, nothing run): pairs in three passes of
+//     11-bit digits (11, 11, 10) instead of four of 8, the one design left
+//     for pairs at 2^28 (0.974 of CUB above, the target 0.90). Three passes
+//     move 52 bytes a pair (with the histogram's read) where four move 68,
+//     so a pass of 2048 digits may cost at most about 1.2 times a pass of
+//     256 for the sort to reach 0.90. The agent takes RADIX_BITS=11 as it
+//     is (DeviceRadixSortOnesweepKernel, u32/u32, int64_t count, look-back
+//     window 2). Shared memory a block (sizeof TempStorage), ptxas:
+//     384x25 8-bit, 2 blocks an SM (the library's): 40464 bytes, 80
+//     registers, 24 bytes of spill stores; 384x25 11-bit: 124576 bytes,
+//     so one block an SM (12 warps), 168 registers, no spills; 256x36
+//     11-bit, 2 blocks: 91296 bytes, 128 registers, 44 bytes; 256x32
+//     11-bit, 2 blocks: 128 registers, 68 bytes; 512x18 11-bit: 157856
+//     bytes. The ranking's counters (a warp's 2048, 8 or 12 warps) take
+//     most of it: 1.8 counters to clear and scan a key at 256x36, where
+//     8-bit tiles take 0.32. Two more things stand in the way: a tile's
+//     look-back words grow 8 times (2048 a tile), so that to keep the
+//     temporary storage within CUB's a launch would cover about an eighth
+//     of the keys (eight launches a pass at 2^28); and the dispatch has one
+//     RADIX_BITS for every path, where the cooperative and cluster sorts of
+//     small inputs need a thread per digit (static_asserts), so the
+//     Onesweep passes would need a digit width of their own.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
