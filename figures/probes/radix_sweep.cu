@@ -548,7 +548,9 @@
 //     of the keys (eight launches a pass at 2^28); and the dispatch has one
 //     RADIX_BITS for every path, where the cooperative and cluster sorts of
 //     small inputs need a thread per digit (static_asserts), so the
-//     Onesweep passes would need a digit width of their own.
+//     Onesweep passes would need a digit width of their own. Before that
+//     work, onesweep_digit_width.cu times one 11-bit pass against one
+//     8-bit pass of the same agent, and projects the three-pass sort.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
