@@ -18,7 +18,10 @@
 //     counts give each tile its offsets. Up to 2^18 keys its tiles are
 //     small (2048 keys, their counts written over keys already read), so
 //     that every SM ranks; above, they are wider (512 threads of 18 keys),
-//     so that a few tiles still rank on many warps;
+//     so that a few tiles still rank on many warps. For 4-byte keys, where
+//     no bucket of the top digit could outgrow one block (up to 7/8 of 256
+//     single tiles), the kernel sorts that digit first and ends, and a
+//     second kernel sorts each bucket in one block (buckets first);
 //   - more: step 4's launches, each pass the programmatic dependent launch
 //     of the kernel before it (sm_90 and later), so that its blocks are
 //     resident and waiting (cudaGridDependencySynchronize) when the previous
