@@ -1,7 +1,8 @@
 // Step 7: one launch, with a grid-wide barrier instead of a counter.
 //
 // What changes: step 6 needed a counter, and the counter needed a memset.
-// Here the kernel is launched cooperatively (cudaLaunchCooperativeKernel):
+// Here the kernel is launched cooperatively (cudaLaunchKernelEx with the
+// attribute cudaLaunchAttributeCooperative):
 // the runtime guarantees that all its blocks are resident at once, which
 // lets them wait for each other at a grid-wide barrier,
 // cooperative_groups::this_grid().sync(). Every block writes its partial and

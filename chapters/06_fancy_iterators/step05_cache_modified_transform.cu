@@ -35,9 +35,9 @@ void launch(const runner::Args<problems::reduce_sum_squares_f32>& a)
   // example-begin call
   using ReadOnly = cubling::CacheModifiedInputIterator<cubling::LOAD_LDG, float>;
   cubling::TransformInputIterator<float, ch06::Square, ReadOnly> squares(ReadOnly(a.in()), ch06::Square{});
-  // example-end call
   size_t bytes = ch06::temp_bytes(a, 0);
   CHECK_CUDA(cubling::DeviceReduce::Sum(a.scratch, bytes, squares, a.out(), a.n, a.stream));
+  // example-end call
 }
 
 } // namespace step05_cache_modified_transform

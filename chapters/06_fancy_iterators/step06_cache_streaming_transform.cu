@@ -32,9 +32,9 @@ void launch(const runner::Args<problems::reduce_sum_squares_f32>& a)
   // example-begin call
   using Streaming = cubling::CacheModifiedInputIterator<cubling::LOAD_CS, float>;
   cubling::TransformInputIterator<float, ch06::Square, Streaming> squares(Streaming(a.in()), ch06::Square{});
-  // example-end call
   size_t bytes = ch06::temp_bytes(a, 0);
   CHECK_CUDA(cubling::DeviceReduce::Sum(a.scratch, bytes, squares, a.out(), a.n, a.stream));
+  // example-end call
 }
 
 } // namespace step06_cache_streaming_transform
