@@ -6,10 +6,11 @@
 // works for the versions that need some), each lane constructs a
 // WarpReduce on its warp's storage and calls Sum with its value. The total
 // is valid in lane 0.
-// Why: the choice between steps 3, 4 and 5 is made once, inside the
-// library, at compile time: redux.sync for the sums, minima and maxima of
-// 32-bit integers over a full warp on sm_80 and newer; the shuffle tree for
-// other types and operators, and for logical warps of 1, 2, 4, 8 or 16
+// Why: the choice between a shuffle tree and step 5's instruction is made
+// once, inside the library, at compile time: redux.sync for the sums, minima
+// and maxima of 32-bit integers over a full warp on sm_80 and newer; a
+// shuffle tree (step 3's, with its offsets going up so that the lanes stay
+// in order) for other types and operators, and for logical warps of 1, 2, 4, 8 or 16
 // threads; a shared-memory tree, with step 2's barriers, for logical warps
 // of other sizes. lib/include/cubling/warp/ holds the three; the API is
 // cub::WarpReduce's, so swapping cub:: for cubling:: is all it takes.
