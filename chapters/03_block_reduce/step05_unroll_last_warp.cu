@@ -9,10 +9,10 @@
 // of its last 6 rounds. The threads of a warp can exchange registers
 // directly with shuffles (chapter 02), which need neither shared memory nor
 // a block-wide barrier: the warp's lanes synchronise among themselves.
-// Expected: faster than step 4, by the 5 barriers and shared-memory rounds
-// that are gone. (This step needs a block of at least 64 threads.)
+// Expected: faster than step 4, by the 6 barriers and the shared-memory
+// rounds that are gone. (This step needs a block of at least 64 threads.)
 // Expected on many tiles (tile_sums_i32): the same kernel and grid as on the
-// sum, one block per tile; the 5 barriers saved are paid once per tile, so
+// sum, one block per tile; the 6 barriers saved are paid once per tile, so
 // faster than step 4, as on the sum.
 #include <cstdint>
 

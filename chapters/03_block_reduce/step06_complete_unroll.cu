@@ -11,9 +11,9 @@
 // parameter for this reason) gets the unrolled tree for free.
 // Expected: a modest gain over step 5; the kernel now reads memory nearly as
 // fast as a one-item-per-thread kernel can. What is left is the grid: one
-// block per 512 items means millions of short-lived blocks at large sizes,
-// a partial sum per block for the second pass, and only one load in flight
-// per thread. Step 7 deals with all three.
+// block per 512 items means hundreds of thousands of short-lived blocks at
+// large sizes, a partial sum per block for the second pass, and only one
+// load in flight per thread. Step 7 deals with all three.
 // Expected on many tiles (tile_sums_i32): the same kernel and grid as on the
 // sum, one block per tile; a modest gain over step 5, as on the sum.
 #include <cstdint>

@@ -6,8 +6,8 @@
 // int per iteration in a register; step 6's tree then folds the block's
 // threads once, at the very end (grid_stride_frame.cuh). This is the only
 // change: the loads are still 4-byte loads, one at a time.
-// Why: steps 1 to 6 launched one block per 512 items, so at 2^26 items
-// 131072 blocks, each paying a launch, a tree of barriers and a partial sum
+// Why: steps 4 to 6 launched one block per 512 items (steps 1 to 3 one per
+// 256), so at 2^26 items 131072 blocks, each paying a launch, a tree of barriers and a partial sum
 // for the second pass, which then reads n / 512 partials with one block.
 // Here the tree and the launches are paid once per resident block, and the
 // second pass adds a few thousand partials.
