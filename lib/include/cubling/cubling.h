@@ -8,8 +8,10 @@
  * @section conventions Conventions that every C entry point follows
  *
  * - **Names.** `cubling_<layer>_<algorithm>_<operation>_<type>`, all lower
- *   case, with the type as a short suffix: `i8 i16 i32 i64 u8 u16 u32 u64 f32 f64`.
- *   For example `cubling_device_reduce_sum_i32`.
+ *   case, with the key or item type as a short suffix: `i32 u32 i64 u64 f32
+ *   f64`. For example `cubling_device_reduce_sum_i32`. Sorts of pairs add
+ *   the value's width: `_v32` or `_v64`
+ *   (`cubling_device_radix_sort_pairs_u32_v32`).
  * - **Status codes.** Every entry point returns a `cudaError_t`: `cudaSuccess`,
  *   `cudaErrorInvalidValue` for bad arguments (checked before any launch,
  *   with nothing written), or the error a launch or the runtime reported.
