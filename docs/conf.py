@@ -69,6 +69,8 @@ nitpick_ignore = [
     ("cpp:identifier", "cubling"),
     # The same for cubling::detail::X (functions, variables and enums of the dispatch layer).
     ("cpp:identifier", "cubling::detail"),
+    # And for cubling::internal::X (the thread scans, in CUB's namespace for them).
+    ("cpp:identifier", "cubling::internal"),
     ("c:identifier", "cudaError_t"),
     ("c:identifier", "cudaStream_t"),
     ("c:identifier", "size_t"),
