@@ -169,12 +169,23 @@ struct AgentRadixSortHistogram
   {
   }
 
+  //! The bits that pass `pass` sorts on: `count` bits from bit `first`.
+  struct PassBits
+  {
+    int first;
+    int count;
+  };
+  __device__ CUBLING_FORCEINLINE PassBits BitsOfPass(int pass) const
+  {
+    const int first = begin_bit + pass * RADIX_BITS;
+    return {first, end_bit - first < RADIX_BITS ? end_bit - first : RADIX_BITS};
+  }
+
   //! The digit extractor of pass `pass`.
   __device__ CUBLING_FORCEINLINE Extractor PassDigits(int pass) const
   {
-    const int bit  = begin_bit + pass * RADIX_BITS;
-    const int bits = end_bit - bit < RADIX_BITS ? end_bit - bit : RADIX_BITS;
-    return Extractor(static_cast<uint32_t>(bit), static_cast<uint32_t>(bits), decomposer);
+    const PassBits bits = BitsOfPass(pass);
+    return Extractor(static_cast<uint32_t>(bits.first), static_cast<uint32_t>(bits.count), decomposer);
   }
 
   // example-begin lane-columns
@@ -241,9 +252,8 @@ struct AgentRadixSortHistogram
                                                    const uint32_t (&high)[ITEMS_PER_THREAD],
                                                    const bool (&valid)[ITEMS_PER_THREAD])
   {
-    const int bit               = begin_bit + pass * RADIX_BITS;
-    const int bits              = end_bit - bit < RADIX_BITS ? end_bit - bit : RADIX_BITS;
-    const uint32_t digit_field  = ((1u << bits) - 1u) << DIGIT_SHIFT;
+    const PassBits bits         = BitsOfPass(pass);
+    const uint32_t digit_field  = ((1u << bits.count) - 1u) << DIGIT_SHIFT;
     const uint32_t fixed_fields = CounterWord(pass, 0, static_cast<int>(threadIdx.x % 32)) * sizeof(unsigned int);
     char* const counts          = reinterpret_cast<char*>(s.counts);
 #pragma unroll
@@ -251,7 +261,7 @@ struct AgentRadixSortHistogram
     {
       if (valid[u])
       {
-        const uint32_t offset = (__funnelshift_r(low[u], high[u], bit) & digit_field) | fixed_fields;
+        const uint32_t offset = (__funnelshift_r(low[u], high[u], bits.first) & digit_field) | fixed_fields;
         atomicAdd(reinterpret_cast<unsigned int*>(counts + offset), 1u);
       }
     }
