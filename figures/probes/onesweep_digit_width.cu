@@ -37,11 +37,8 @@
 // pass has 10 bits, and the library would need launches of fewer keys.
 //
 // Not yet run (written 2026-11-29 in a session with no device time; built
-// here with nvcc 13.0). ptxas, the Onesweep kernels (int64_t count's 64-bit
-// offsets): pass8 80 registers, 24 bytes of spill stores, 40464 bytes of
-// static shared memory; pass11_384x25 168 registers, no spills (one block
-// an SM: 124576 bytes of dynamic shared memory); pass11_256x36 128
-// registers, 44 bytes; pass11_256x32 128, 68 bytes; pass11_512x18 128, none.
+// here with nvcc 13.0). radix_sweep.cu's comment has its kernels' registers,
+// spills and shared memory.
 //
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -Ilib/include -Itests
 //          figures/probes/onesweep_digit_width.cu -o onesweep_digit_width

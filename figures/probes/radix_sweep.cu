@@ -540,7 +540,7 @@
 //     so one block an SM (12 warps), 168 registers, no spills; 256x36
 //     11-bit, 2 blocks: 91296 bytes, 128 registers, 44 bytes; 256x32
 //     11-bit, 2 blocks: 128 registers, 68 bytes; 512x18 11-bit: 157856
-//     bytes. The ranking's counters (a warp's 2048, 8 or 12 warps) take
+//     bytes, 128 registers, no spills. The ranking's counters (a warp's 2048, 8 or 12 warps) take
 //     most of it: 1.8 counters to clear and scan a key at 256x36, where
 //     8-bit tiles take 0.32. Two more things stand in the way: a tile's
 //     look-back words grow 8 times (2048 a tile), so that to keep the
