@@ -551,6 +551,9 @@
 //     Onesweep passes would need a digit width of their own. Before that
 //     work, onesweep_digit_width.cu times one 11-bit pass against one
 //     8-bit pass of the same agent, and projects the three-pass sort.
+//     Run later that day (its comment has the numbers): the fastest 11-bit
+//     pass took 3.04 times an 8-bit one, so the sort would take 2.11 times
+//     CUB's. Dropped.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
