@@ -80,6 +80,15 @@
 #     that the refusing launcher provokes on purpose (called by hand, without
 #     this script's --report-api-errors no). Run again with it, the four
 #     memcheck runs were clean. The build took 458 s instead of about 335.
+#   - H200 (2026-11-29), built by `cmake --build --preset gpu -j 16` (400 s),
+#     only cubling's kernels, racecheck alone, 8 shards a test: shard 0 of
+#     the radix sort launches, pairs, float keys and paths tests (and of the
+#     block radix sort pairs test, which the pattern also matched), five runs
+#     at once, all clean within about 350 s; shard 1 of the integer keys,
+#     float keys, pairs and launches tests, four at once, clean within 240 s;
+#     shard 2 of the same and of paths, five at once: only paths finished in
+#     230 s. Memcheck, synccheck and initcheck of shard 0 of 4 of the float
+#     keys and paths tests, six runs at once: clean in a few seconds.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
