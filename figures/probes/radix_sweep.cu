@@ -554,23 +554,22 @@
 //     Run later that day (its comment has the numbers): the fastest 11-bit
 //     pass took 3.04 times an 8-bit one, so the sort would take 2.11 times
 //     CUB's. Dropped.
-//   - Built, not run (2026-11-29, a later session, whose device time went
-//     to the README's two commands and the sanitizer): on branch
-//     next/pairs-async-values, pairs whose values are copied from global
-//     memory straight to their places in an exchange of their own as their
-//     keys are ranked (cp.async, one element a thread, in the ranking's
-//     `ranked` hook; the agent's VALUES_ASYNC, here -DP_PX=1 -DP_PV=1). The
-//     copies land during the look-back, one barrier covers both exchanges,
-//     and one loop writes each key and its value; no value, rank or digit
-//     waits in a register, and the values' load and two barriers leave the
-//     tile's last step (3.05 of a 15.4 us life in the stamps below). Unlike
-//     the bulk copy above, nothing is fetched while the keys load, and no
-//     value is gathered through an index. The u32/u32 kernel: 80 registers,
-//     4 bytes of spills (20-24 here), 93840 bytes of shared memory a block,
-//     still two blocks an SM. To run: radix_variants.sh with lib (the
-//     library's tiles) against pv (the same plus -DP_PX=1 -DP_PV=1),
-//     WORKS="pairs_u32 sizes=24,26,28"; the branch's library already takes
-//     it for 4-byte keys with 4-byte values, so its test-gpu checks it.
+//   - Dropped (2026-11-29, measured in a later session; branch
+//     next/pairs-async-values, 61ebadf): pairs whose values are copied from
+//     global memory straight to their places in an exchange of their own as
+//     their keys are ranked (cp.async, one 4-byte element a thread, in the
+//     ranking's `ranked` hook; there -DP_PX=1 -DP_PV=1). The copies land
+//     during the look-back, one barrier covers both exchanges, and one loop
+//     writes each key and its value; no value, rank or digit waits in a
+//     register. The u32/u32 kernel: 80 registers, 4 bytes of spills (20-24
+//     here), 93840 bytes of shared memory a block, two blocks an SM. Two
+//     rounds taking turns, cubling's int64_t count against CUB's faster (int)
+//     call, library tiles / the branch's: 2^24 0.917, 0.916 / 0.913, 0.903;
+//     2^26 0.963, 0.964 / 0.980, 0.979; 2^28 0.969, 0.969 / 0.997, 0.997
+//     (7189.5 / 7398.1 us; copy of keys and values 1003.6 us). It gains at
+//     2^24 and loses where the sort is bound by memory; why was not measured
+//     (ncu on the two kernels would say). The test-gpu tests
+//     of pairs, paths and the C API passed on the branch.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
