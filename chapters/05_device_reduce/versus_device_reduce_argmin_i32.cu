@@ -13,5 +13,6 @@ namespace versus_device_reduce_argmin_i32
 #define CALL(Library, temp, bytes) Library::ArgMin(temp, bytes, a.in(), &a.out()->value, &a.out()->key, a.n, a.stream)
 // example-end call
 VERSUS_DEVICE_REDUCE(problems::reduce_argmin_i32, CALL)
+#undef CALL
 
 } // namespace versus_device_reduce_argmin_i32

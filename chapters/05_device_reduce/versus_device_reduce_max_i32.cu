@@ -13,5 +13,6 @@ namespace versus_device_reduce_max_i32
 #define CALL(Library, temp, bytes) Library::Max(temp, bytes, a.in(), a.out(), a.n, a.stream)
 // example-end call
 VERSUS_DEVICE_REDUCE(problems::reduce_max_i32, CALL)
+#undef CALL
 
 } // namespace versus_device_reduce_max_i32

@@ -13,5 +13,6 @@ namespace versus_resident_grid_sum_f32
 
 #define CALL(Library, temp, bytes) Library::Sum(temp, bytes, a.in(), a.out(), a.n, a.stream)
 VERSUS_DEVICE_REDUCE_WITH(chapters::ResidentGridDeviceReduce, problems::reduce_sum_f32, CALL)
+#undef CALL
 
 } // namespace versus_resident_grid_sum_f32

@@ -14,5 +14,6 @@ namespace versus_device_scan_affine_f32x2
   Library::InclusiveScan(temp, bytes, a.in(), a.out(), problems::ComposeAffineMaps{}, count, a.stream)
 // example-end call
 VERSUS_DEVICE_SCAN(problems::inclusive_affine_f32x2, CALL)
+#undef CALL
 
 } // namespace versus_device_scan_affine_f32x2

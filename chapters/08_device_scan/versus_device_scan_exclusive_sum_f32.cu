@@ -15,5 +15,6 @@ namespace versus_device_scan_exclusive_sum_f32
   Library::ExclusiveSum(temp, bytes, a.in(), a.out(), count, a.stream)
 // example-end call
 VERSUS_DEVICE_SCAN(problems::exclusive_sum_f32, CALL)
+#undef CALL
 
 } // namespace versus_device_scan_exclusive_sum_f32

@@ -13,5 +13,6 @@ namespace versus_device_scan_inclusive_sum_i32
   Library::InclusiveSum(temp, bytes, scan_input(a), a.out(), count, a.stream)
 // example-end call
 VERSUS_DEVICE_SCAN(problems::inclusive_sum_i32, CALL)
+#undef CALL
 
 } // namespace versus_device_scan_inclusive_sum_i32

@@ -15,5 +15,6 @@ namespace versus_device_scan_sum_by_key_i32
                              cuda::std::equal_to<>{}, a.stream)
 // example-end call
 VERSUS_DEVICE_SCAN(problems::inclusive_sum_by_key_i32, CALL)
+#undef CALL
 
 } // namespace versus_device_scan_sum_by_key_i32

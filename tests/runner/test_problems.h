@@ -2,11 +2,12 @@
 // the scan and sort chapters rely on them: two inputs and two outputs, a
 // parameter, the in place and DoubleBuffer modes, key distributions, a bit
 // range and a direction. Each is a struct of typed traits
-// (chapters/common/problem.h); nothing here touches runner.cu.
+// (chapters/common/problem.h); nothing here touches runner.cu. The calls of
+// CUB are in test_problems.cu: this header is host code, which the runner's
+// main() includes.
 #pragma once
 
-#include <cub/device/device_radix_sort.cuh>
-#include <cub/device/device_scan.cuh>
+#include <cuda_runtime_api.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -80,28 +81,13 @@ struct test_scan_pairs : runner::ProblemDefaults
     exclusive_scan<int32_t>(std::get<0>(in), p.init, std::get<0>(out));
     exclusive_scan<int64_t>(std::get<1>(in), p.init, std::get<1>(out));
   }
+  //! cub::DeviceScan::ExclusiveScan with a sum, for int32_t and int64_t: the
+  //! oracle's scans, and the steps'.
   template <typename T>
-  static cudaError_t scan(void* temp, size_t& bytes, const T* in, T* out, T init, int64_t n, cudaStream_t stream)
-  {
-    return cub::DeviceScan::ExclusiveScan(temp, bytes, in, out, cuda::std::plus<>{}, init, n, stream);
-  }
-  static size_t oracle_scratch_bytes(int64_t n)
-  {
-    size_t narrow = 0, wide = 0;
-    CHECK_CUDA(scan<int32_t>(nullptr, narrow, nullptr, nullptr, 0, n, 0));
-    CHECK_CUDA(scan<int64_t>(nullptr, wide, nullptr, nullptr, 0, n, 0));
-    return std::max(narrow, wide);
-  }
+  static cudaError_t scan(void* temp, size_t& bytes, const T* in, T* out, T init, int64_t n, cudaStream_t stream);
+  static size_t oracle_scratch_bytes(int64_t n);
   //! In place, each scan reads and writes its output, which holds the input.
-  static void oracle(const runner::Args<test_scan_pairs>& a)
-  {
-    const bool in_place = a.axes.mode == Mode::in_place;
-    size_t bytes        = a.scratch_bytes;
-    CHECK_CUDA(scan<int32_t>(a.scratch, bytes, in_place ? a.out<0>() : a.in<0>(), a.out<0>(), a.params().init, a.n,
-                             a.stream));
-    CHECK_CUDA(scan<int64_t>(a.scratch, bytes, in_place ? a.out<1>() : a.in<1>(), a.out<1>(), a.params().init, a.n,
-                             a.stream));
-  }
+  static void oracle(const runner::Args<test_scan_pairs>& a);
 };
 
 //! Sort (key, value) pairs of uint32 by the key's bits [begin_bit, end_bit),
@@ -144,57 +130,17 @@ struct test_sort_pairs_u32 : runner::ProblemDefaults
       std::get<1>(out)[static_cast<int64_t>(i)] = std::get<1>(in)[order[i]];
     }
   }
-  static size_t oracle_scratch_bytes(int64_t n)
-  {
-    size_t bytes = 0;
-    CHECK_CUDA(cub::DeviceRadixSort::SortPairs(nullptr, bytes, static_cast<const uint32_t*>(nullptr),
-                                               static_cast<uint32_t*>(nullptr), static_cast<const uint32_t*>(nullptr),
-                                               static_cast<uint32_t*>(nullptr), n));
-    return bytes;
-  }
+  static size_t oracle_scratch_bytes(int64_t n);
   static void oracle(const runner::Args<test_sort_pairs_u32>& a);
 };
 
 //! Sort with CUB's DoubleBuffer: the keys and values start in out<K>() (the
 //! runner's fresh copy of the input) with alt<K>() as the alternate; the
 //! buffers' selector, which CUB sets, goes back to the runner.
-inline void sort_pairs_double_buffer(const runner::Args<test_sort_pairs_u32>& a)
-{
-  cub::DoubleBuffer<uint32_t> keys(a.out<0>(), a.alt<0>());
-  cub::DoubleBuffer<uint32_t> values(a.out<1>(), a.alt<1>());
-  size_t bytes      = a.scratch_bytes;
-  const int end_bit = a.end_bit<uint32_t>();
-  CHECK_CUDA(a.axes.descending
-               ? cub::DeviceRadixSort::SortPairsDescending(a.scratch, bytes, keys, values, a.n, a.axes.begin_bit,
-                                                           end_bit, a.stream)
-               : cub::DeviceRadixSort::SortPairs(a.scratch, bytes, keys, values, a.n, a.axes.begin_bit, end_bit,
-                                                 a.stream));
-  *a.selector = keys.selector;
-}
+void sort_pairs_double_buffer(const runner::Args<test_sort_pairs_u32>& a);
 
 //! Sort from `keys_in`/`values_in` into `keys_out`/`values_out`, with pointers.
-inline void sort_pairs_pointers(const runner::Args<test_sort_pairs_u32>& a, const uint32_t* keys_in,
-                                const uint32_t* values_in, uint32_t* keys_out, uint32_t* values_out)
-{
-  size_t bytes      = a.scratch_bytes;
-  const int end_bit = a.end_bit<uint32_t>();
-  CHECK_CUDA(a.axes.descending
-               ? cub::DeviceRadixSort::SortPairsDescending(a.scratch, bytes, keys_in, keys_out, values_in, values_out,
-                                                           a.n, a.axes.begin_bit, end_bit, a.stream)
-               : cub::DeviceRadixSort::SortPairs(a.scratch, bytes, keys_in, keys_out, values_in, values_out, a.n,
-                                                 a.axes.begin_bit, end_bit, a.stream));
-}
-
-inline void test_sort_pairs_u32::oracle(const runner::Args<test_sort_pairs_u32>& a)
-{
-  if (a.axes.mode == Mode::double_buffer)
-  {
-    sort_pairs_double_buffer(a);
-  }
-  else
-  {
-    sort_pairs_pointers(a, a.in<0>(), a.in<1>(), a.out<0>(), a.out<1>());
-  }
-}
+void sort_pairs_pointers(const runner::Args<test_sort_pairs_u32>& a, const uint32_t* keys_in,
+                         const uint32_t* values_in, uint32_t* keys_out, uint32_t* values_out);
 
 } // namespace problems

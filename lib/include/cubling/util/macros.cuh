@@ -2,6 +2,11 @@
 //! Function qualifiers shared by every layer of cubling.
 #pragma once
 
+// __host__, __device__ and __forceinline__, for a host compiler too: nvcc
+// includes the CUDA runtime's header by itself, g++ does not (a host-only
+// file that includes a cubling header, such as the chapters' main()).
+#include <cuda_runtime_api.h>
+
 //! Callable from host and device code: the thread layer runs in both.
 #define CUBLING_HOST_DEVICE __host__ __device__
 //! Always inline: cooperative primitives are small and sit in hot loops.

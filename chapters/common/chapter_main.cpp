@@ -1,4 +1,6 @@
-// chapter_main.cu: main() of every chapter runner and every standalone step.
+// chapter_main.cpp: main() of every chapter runner and every standalone step.
+// Host code only, so the host compiler builds it (once per program: a step
+// program differs only in its steps.def).
 //
 // It includes the chapter's steps.def several times (X-macros): for the
 // chapter's lines, to declare the entry points, to build the step table and
