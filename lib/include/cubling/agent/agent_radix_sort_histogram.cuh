@@ -65,12 +65,6 @@ struct AgentRadixSortHistogramPolicy
 namespace detail
 {
 
-//! The number of digit passes over bits `[begin_bit, end_bit)`, `radix_bits` at a time.
-CUBLING_HOST_DEVICE constexpr int radix_sort_passes(int begin_bit, int end_bit, int radix_bits)
-{
-  return end_bit > begin_bit ? (end_bit - begin_bit + radix_bits - 1) / radix_bits : 0;
-}
-
 //! A key as the sort ranks it: its ordered bits, inverted for a descending sort.
 template <bool IS_DESCENDING, typename KeyT, typename Decomposer>
 __device__ CUBLING_FORCEINLINE typename radix_key_codec<KeyT, Decomposer>::bits_type
@@ -178,7 +172,7 @@ struct AgentRadixSortHistogram
   __device__ CUBLING_FORCEINLINE PassBits BitsOfPass(int pass) const
   {
     const int first = begin_bit + pass * RADIX_BITS;
-    return {first, end_bit - first < RADIX_BITS ? end_bit - first : RADIX_BITS};
+    return {first, detail::radix_sort_pass_bits(first, end_bit, RADIX_BITS)};
   }
 
   //! The digit extractor of pass `pass`.

@@ -164,7 +164,7 @@ struct AgentRadixSortSingleTile
     }
     for (int bit = begin_bit; bit < end_bit; bit += RADIX_BITS)
     {
-      const int num_bits = end_bit - bit < RADIX_BITS ? end_bit - bit : RADIX_BITS;
+      const int num_bits = detail::radix_sort_pass_bits(bit, end_bit, RADIX_BITS);
       const bool last    = end_bit - bit <= RADIX_BITS;
       const Extractor digits(static_cast<uint32_t>(bit), static_cast<uint32_t>(num_bits), decomposer);
       int ranks[ITEMS_PER_THREAD];

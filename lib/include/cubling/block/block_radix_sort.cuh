@@ -284,7 +284,7 @@ private:
 
     while (true)
     {
-      const int pass_bits = (end_bit - begin_bit < RADIX_BITS) ? end_bit - begin_bit : RADIX_BITS;
+      const int pass_bits = detail::radix_sort_pass_bits(begin_bit, end_bit, RADIX_BITS);
       int ranks[ITEMS_PER_THREAD];
       Rank<DESCENDING>(
         bits, ranks, detail::radix_digit_extractor<KeyT, Decomposer>(begin_bit, pass_bits, decomposer));

@@ -19,6 +19,9 @@
 //!   +0.0 as `rank_bits` does.
 //! - `cubling::ShiftDigitExtractor<KeyT>` and `cubling::BFEDigitExtractor<KeyT>`:
 //!   CUB's public names for the plain-key extractor.
+//! - `cubling::detail::radix_sort_passes(begin_bit, end_bit, radix_bits)` and
+//!   `radix_sort_pass_bits(bit, end_bit, radix_bits)`: how many digit passes
+//!   a bit range takes, and how many bits the pass starting at `bit` sorts.
 //!
 //! Decomposed keys: the decomposer returns references to the key's fields,
 //! most significant first. Each field is mapped to ordered bits by its own
@@ -40,6 +43,19 @@ namespace cubling
 {
 namespace detail
 {
+
+//! The number of digit passes over bits `[begin_bit, end_bit)`, `radix_bits` at a time.
+CUBLING_HOST_DEVICE constexpr int radix_sort_passes(int begin_bit, int end_bit, int radix_bits)
+{
+  return end_bit > begin_bit ? (end_bit - begin_bit + radix_bits - 1) / radix_bits : 0;
+}
+
+//! How many bits the pass that starts at `bit` sorts: `radix_bits`, or fewer
+//! for the last pass where `end_bit - bit` is less.
+CUBLING_HOST_DEVICE constexpr int radix_sort_pass_bits(int bit, int end_bit, int radix_bits)
+{
+  return end_bit - bit < radix_bits ? end_bit - bit : radix_bits;
+}
 
 //! The decomposer of a plain key: the key is its own single field.
 struct identity_decomposer_t

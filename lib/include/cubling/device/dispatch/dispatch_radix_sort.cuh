@@ -522,7 +522,7 @@ struct DispatchRadixSort
         args.portion_offset = offset;
         args.portion_items  = items;
         args.current_bit    = bit;
-        args.num_bits       = end_bit - bit < RADIX_BITS ? end_bit - bit : RADIX_BITS;
+        args.num_bits       = radix_sort_pass_bits(bit, end_bit, RADIX_BITS);
         args.tag            = onesweep_word::tag_of_launch(launch);
         LaunchConfig how{dim3(static_cast<unsigned>(ceil_div(int64_t{items}, TILE_ITEMS))),
                          dim3(Onesweep::BLOCK_THREADS), onesweep_shared, stream};

@@ -233,7 +233,7 @@ __global__ void __launch_bounds__(cooperative_policy_t<typename MaxPolicy::Activ
     sweep.portion_offset  = 0;
     sweep.portion_items   = args.num_items;
     sweep.current_bit     = bit;
-    sweep.num_bits        = args.end_bit - bit < Policy::RADIX_BITS ? args.end_bit - bit : Policy::RADIX_BITS;
+    sweep.num_bits        = radix_sort_pass_bits(bit, args.end_bit, Policy::RADIX_BITS);
     sweep.bucket_capacity = top ? args.bucket_capacity : 0;
     Onesweep agent(temp_storage, sweep, decomposer);
     agent.ProcessResident();
