@@ -91,10 +91,10 @@
 #     keys and paths tests, six runs at once: clean in a few seconds.
 #   - H200 (2026-11-29, a later session), racecheck, 8 shards a test, shard 2
 #     of the integer keys, float keys, pairs, launches and paths tests, five
-#     runs at once: none finished in 215 s, not even paths (230 s the time
-#     before). Five at once on one GPU is too many for these tests: run them
-#     one or two at a time (CUBLING_SANITIZER_JOBS=1), each with a call of
-#     its own if need be.
+#     runs at once: none finished, in 180 s beside a -j 16 build nor in 215 s
+#     alone (paths had taken 230 s the time before). Five at once on one GPU
+#     is too many for these tests: run them one or two at a time
+#     (CUBLING_SANITIZER_JOBS=1), each with a call of its own if need be.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
