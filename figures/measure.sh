@@ -7,7 +7,12 @@
 #   4. run compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over
 #      every GPU test, with CUBLING_QUICK=1 so that tests skip their largest
 #      sizes (OUTDIR/sanitizer.log).
-# CUBLING_COMMIT names the measured commit when .git is not there.
+# CUBLING_COMMIT names the measured commit when .git is not there, or does
+# not hold it: on the lent H200, .git was the checkout as the session began
+# (2026-11-29: `git log` there named the session's first commit while the
+# tree was five commits on), so its rows would carry that commit, "-dirty".
+# There, write CUBLING_COMMIT=<git rev-parse --short=12 HEAD, run here> into
+# the command.
 # CUBLING_ONLY=<regex> restricts steps 3 and 4 to matching runners and tests.
 # CUBLING_PHASES (default "build ctest figures sanitizer") picks which of
 # steps 1-4 run, so that a long job can be split over several calls of one
