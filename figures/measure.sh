@@ -10,7 +10,7 @@
 # CUBLING_COMMIT names the measured commit when .git is not there, or does
 # not hold it: on the lent H200, .git was the checkout as the session began
 # (2026-11-29: `git log` there named the session's first commit while the
-# tree was five commits on), so its rows would carry that commit, "-dirty".
+# tree was four commits on), so its rows would carry that commit, "-dirty".
 # There, write CUBLING_COMMIT=<git rev-parse --short=12 HEAD, run here> into
 # the command.
 # CUBLING_ONLY=<regex> restricts steps 3 and 4 to matching runners and tests.
