@@ -11,6 +11,9 @@
 # PREFIX and TOPIC default to the folder's NN_name; PROBLEMS_HEADER (default
 # problems.h, chapters/common) declares the problems that steps.def names.
 # NO_CHECK_TESTS: register no step or VERSUS test (steps that fail on purpose).
+# The step and VERSUS files compile into chNN_steps, one object each, or, with
+# CUBLING_UNITY_CHAPTERS (the nogpu preset), as one generated file; main() is
+# chapter_main.cpp, host code, compiled once for each program.
 set(CUBLING_CHAPTERS_COMMON ${CMAKE_CURRENT_LIST_DIR} CACHE INTERNAL "chapters/common")
 
 # The runner and the problems (CPU references, CUB oracles) that every chapter shares.
