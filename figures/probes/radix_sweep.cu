@@ -566,7 +566,7 @@
 //     rounds taking turns, cubling's int64_t count against CUB's faster (int)
 //     call, library tiles / the branch's: 2^24 0.917, 0.916 / 0.913, 0.903;
 //     2^26 0.963, 0.964 / 0.980, 0.979; 2^28 0.969, 0.969 / 0.997, 0.997
-//     (7189.5 / 7398.1 us; copy of keys and values 1003.6 us). It gains at
+//     (7189.5 / 7398.1 us; copy of keys and values 1003.5 us). It gains at
 //     2^24 and loses where the sort is bound by memory; why was not measured
 //     (ncu on the two kernels would say). The test-gpu tests
 //     of pairs, paths and the C API passed on the branch.
