@@ -18,9 +18,13 @@
 # It may come from another machine: a build for sm_90 made without a GPU
 # (cmake -DCMAKE_CUDA_ARCHITECTURES=90), cut down to its programs, its
 # CTestTestfile.cmake files and its CMakeCache.txt, and carried to the GPU.
-# Its tests name their programs by the paths of the machine that built them,
-# which the sanitizer step maps to this one (CMAKE_CACHEFILE_DIR says where
-# the build was made). That saves the GPU the build.
+# CTest finds a test's program only at the path where it was built
+# (CMakeCache.txt's CMAKE_CACHEFILE_DIR), so where that path does not exist
+# here, the script links it to CUBLING_BUILD_DIR. That saves the GPU the
+# build: on 2026-11-29 chapter 10's runner and the eight DeviceRadixSort
+# tests built for sm_90 in 11 minutes on a 2-core machine without a GPU.
+# What travels is at most 64 MiB with the tree: the runner is 45 MB, the
+# tests 1-12 MB each, so a call carries a few of them.
 # CUBLING_PHASES (default "build ctest figures sanitizer") picks which of
 # steps 1-4 run, so that a long job can be split over several calls of one
 # build (without "build", the steps use what build/gpu already holds).
@@ -107,6 +111,16 @@
 #     alone (paths had taken 230 s the time before). Five at once on one GPU
 #     is too many for these tests: run them one or two at a time
 #     (CUBLING_SANITIZER_JOBS=1), each with a call of its own if need be.
+#   - H200 (2026-11-29, the session after), the tests built without a GPU
+#     and carried (CUBLING_BUILD_DIR), only cubling's kernels: memcheck,
+#     synccheck and initcheck of the radix sort paths, onesweep, launches
+#     and safety tests, whole, three at once: 12 runs, all clean (18 s for
+#     the first three tests, 14 s for safety). Racecheck, 8 shards a test,
+#     two runs at once: shards 1 and 3-7 of paths and of onesweep, 12 runs
+#     clean in 303 s; in the next call, shards 0 and 2-7 of safety and of
+#     onesweep, 14 runs clean, while launches' shards 2-7, queued behind
+#     them, had not finished when the call's 556 s ran out (nor did shards
+#     2 and 3 alone in 115 s in the call after).
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
@@ -139,17 +153,19 @@ for folder in "$build"/chapters/[0-9][0-9]_*; do
 done
 
 [[ " $phases " == *" sanitizer "* ]] || exit 0
+# A build carried from another machine: its tests' programs where CTest looks for them
+made_in=$(sed -n 's/^CMAKE_CACHEFILE_DIR:INTERNAL=//p' "$build/CMakeCache.txt")
+if [[ -n "$made_in" && ! -e "$made_in" ]]; then
+  mkdir -p "$(dirname "$made_in")" && ln -s "$(realpath "$build")" "$made_in"
+fi
 python3 - "$out" "$only" "$build" <<'PY' 2>&1 | tee "$out/sanitizer.log"
 import json, os, queue, re, subprocess, sys
-out, only, build = sys.argv[1], sys.argv[2], os.path.abspath(sys.argv[3])
+out, only, build = sys.argv[1], sys.argv[2], sys.argv[3]
 limit = int(os.environ.get("CUBLING_SANITIZER_TIMEOUT", "0")) or None  # seconds a run may take (unset: no limit)
 tools = os.environ.get("CUBLING_SANITIZER_TOOLS", "memcheck racecheck synccheck initcheck").split()
 extra = os.environ.get("CUBLING_SANITIZER_ARGS", "").split()  # e.g. "--kernel-name kns=7cubling": check only our kernels
 tests = json.loads(subprocess.run(["ctest", "--test-dir", build, "-L", "gpu", "--show-only=json-v1"],
                                   capture_output=True, text=True).stdout)["tests"]
-# Where the build was made: its tests' programs are named by that path (a build carried from another machine).
-made_in = next((l.split("=", 1)[1].strip() for l in open(os.path.join(build, "CMakeCache.txt"))
-                if l.startswith("CMAKE_CACHEFILE_DIR:")), build)
 from concurrent.futures import ThreadPoolExecutor
 
 def sanitize(job):
@@ -194,7 +210,7 @@ for test in tests:
     if "command" not in test:  # a cut-down build (CUBLING_BUILD_DIR) without this test's program
         print(f"{test['name']:45s} not in {build}: not run", flush=True)
         continue
-    command = [build + c[len(made_in):] if c.startswith(made_in + "/") else c for c in test["command"]]
+    command = test["command"]
     if "--check" in command:  # chapter checks: small odd sizes, since the sanitizer slows kernels 10-100x
         command = command + ["--n", "1,33,1000,65537"]
     labels = next((p["value"] for p in test.get("properties", []) if p["name"] == "LABELS"), [])

@@ -12,6 +12,9 @@
 # A variant's flags come before -Ilib/include, so "-IDIR" in them puts DIR's headers first: a
 # folder holding the committed version of a changed header (git show HEAD:lib/include/...)
 # times the library before the change against the library after it.
+# BUILD_ONLY=1 builds and runs nothing (on a machine without a GPU: sm_90 needs none to
+# compile); RUN_ONLY=1 runs the programs already in OUTDIR, built so and carried to the GPU,
+# which then spends no time compiling (give the same NAME:FLAGS both times).
 set -uo pipefail
 out=$(realpath -m "${1:?usage: figures/probes/radix_variants.sh OUTDIR NAME:FLAGS ...}")
 shift
@@ -20,11 +23,13 @@ mkdir -p "$out"
 declare -A flags
 for spec in "$@"; do flags[${spec%%:*}]="${spec#*:}"; done
 for name in "${!flags[@]}"; do
+  [[ -z "${RUN_ONLY:-}" ]] || break
   # shellcheck disable=SC2086 # the flags are words
   nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v ${flags[$name]} -Ilib/include -Itests figures/probes/radix_sweep.cu \
     -o "$out/radix_sweep_$name" >"$out/build_$name.log" 2>&1 || echo "build of $name failed: $out/build_$name.log" &
 done
 wait
+[[ -z "${BUILD_ONLY:-}" ]] || exit 0
 names=$(printf '%s\n' "${!flags[@]}" | sort)
 IFS=';' read -r -a works <<<"${WORKS:-keys_u32 sizes=24,26,28;pairs_u32 sizes=26,28;keys_f32 sizes=26}"
 for round in $(seq "${ROUNDS:-2}"); do
