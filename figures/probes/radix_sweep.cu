@@ -570,6 +570,25 @@
 //     2^24 and loses where the sort is bound by memory; why was not measured
 //     (ncu on the two kernels would say). The test-gpu tests
 //     of pairs, paths and the C API passed on the branch.
+//   - Not kept (2026-11-29, a later session, H200, driver 580.159.04; five
+//     builds made without a GPU, carried, and run taking turns, two rounds,
+//     "9 28 only=pairs_u32 sizes=24,26,28"): pairs tiles of fewer threads
+//     at two blocks an SM, which leave each thread more registers (64-bit
+//     keys gained from 256x34 over 384x20 above). ptxas, the u32/u32
+//     kernel with the int64_t count: the library's 384x25 80 registers, 28
+//     bytes of spill stores; 320x30 96, 12; 256x36 128, 148 (the same with
+//     the exchange apart, -DP_PX=1); 256x38 128, 216. cubling's int64_t
+//     call / CUB's faster (int) call, the two rounds: 2^24 384x25 0.923,
+//     0.920; 320x30 0.943, 0.948; 256x36 1.113, 1.113 (its int call 1.015,
+//     1.018); 256x36 apart 1.103, 1.107 (0.982, 0.986); 256x38 1.158,
+//     1.149 (1.047, 1.042). 2^26: 0.963, 0.961; 0.976, 0.976; 1.151, 1.147
+//     (1.058, 1.061); 1.150, 1.147 (1.029, 1.031); 1.184, 1.185 (1.092,
+//     1.088). 2^28: 0.966, 0.966 (7158.2, 7157.1 us; CUB's int call
+//     7410.5-7417.9 us, its int64_t call 8483-8495, a copy of the keys and
+//     values 1003.0-1003.6); 0.979, 0.979; 1.155, 1.156 (1.068, 1.066);
+//     1.162, 1.162 (1.043, 1.044); 1.192, 1.193 (1.098, 1.099). The
+//     library's tile stays: fewer warps an SM wait longer on the ranking,
+//     and 36 pairs a thread spill even at 128 registers.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
