@@ -37,7 +37,8 @@
 # runs at once on each GPU (default 1).
 # CUBLING_SANITIZER_SHARDS=<n> splits each test's run into n processes
 # (CUBLING_SHARD=i/n: the DeviceScan and DeviceRadixSort tests then check
-# every n-th case each); CUBLING_SANITIZER_SHARD_LIST="3 4 7" runs only those
+# every n-th case each; the radix sort safety test's cases but its last run
+# in every shard); CUBLING_SANITIZER_SHARD_LIST="3 4 7" runs only those
 # shards (the rest of an earlier call's). CUBLING_SANITIZER_ARGS adds arguments to
 # compute-sanitizer, such as "--kernel-name kns=7cubling" (only cubling's
 # kernels, not the CUB oracle's).
@@ -120,7 +121,13 @@
 #     clean in 303 s; in the next call, shards 0 and 2-7 of safety and of
 #     onesweep, 14 runs clean, while launches' shards 2-7, queued behind
 #     them, had not finished when the call's 556 s ran out (nor did shards
-#     2 and 3 alone in 115 s in the call after).
+#     2 and 3 alone in 115 s in the call after). The onesweep and launches
+#     tests did not ask in_shard() then, so each of their "shards" was the
+#     whole test: onesweep's racecheck ran whole and clean 14 times here,
+#     and launches' ran whole and clean twice in the first 2026-11-29 run
+#     above (its shards 0 and 1; kernels as now but for 2f076d8, which
+#     restated how a pass's digit field is computed). They ask it now, for
+#     each sort.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}

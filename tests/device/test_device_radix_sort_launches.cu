@@ -21,6 +21,7 @@
 // Every result is checked against the CPU's stable sort, keys and values
 // (the input indices, so that stability is checked too); the temporary
 // storage holds garbage, and the buffers not read are poisoned.
+// CUBLING_SHARD splits the cases over processes, as in the other tests.
 #include "refusing_launcher.cuh"
 #include "test_device_radix_sort.cuh"
 
@@ -115,6 +116,10 @@ template <bool PAIRS> bool buckets_expected(int64_t n)
 
 template <bool PAIRS> void launches_of(int64_t n)
 {
+  if (!in_shard())
+  {
+    return;
+  }
   check_set_context("%s of %lld uint32 keys: launches", PAIRS ? "pairs" : "keys", static_cast<long long>(n));
   const long long before = launches, cooperative_before = cooperative_launches, cluster_before = cluster_launches;
   sort_through<CountingLauncher, PAIRS>(n, Dist::uniform);
@@ -146,6 +151,10 @@ template <bool PAIRS> void launches_of(int64_t n)
 
 template <bool PAIRS> void refused(int64_t n, Dist dist)
 {
+  if (!in_shard())
+  {
+    return;
+  }
   check_set_context("%s of %lld uint32 keys (%s), cooperative launch refused", PAIRS ? "pairs" : "keys",
                     static_cast<long long>(n), dist_name(dist));
   const long long before = refusals;
@@ -168,6 +177,10 @@ void bucket_limits()
   {
     for (const int64_t crowd : {capacity, capacity + 1})
     {
+      if (!in_shard())
+      {
+        continue;
+      }
       check_set_context("%lld keys, %lld of them with top digit 0x%x: buckets %s", static_cast<long long>(n),
                         static_cast<long long>(crowd), crowded, crowd > capacity ? "overfilled" : "full");
       std::vector<uint32_t> keys = make_keys<uint32_t>(n, Dist::uniform);
@@ -240,9 +253,17 @@ void device()
   {
     for (int repeat = 0; repeat < 3; ++repeat)
     {
+      // Each sort its own case (refused asks in_shard itself): a case inside
+      // another would make the shards' sequences of cases differ.
       check_set_context("%lld keys, middle bytes equal, one launch if it fits", static_cast<long long>(n));
-      sort_through<KernelLauncher, false>(n, Dist::ends_random);
-      sort_through<KernelLauncher, true>(n, Dist::ends_random);
+      if (in_shard())
+      {
+        sort_through<KernelLauncher, false>(n, Dist::ends_random);
+      }
+      if (in_shard())
+      {
+        sort_through<KernelLauncher, true>(n, Dist::ends_random);
+      }
       refused<false>(n, Dist::ends_random);
       refused<true>(n, Dist::ends_random);
     }

@@ -18,7 +18,8 @@
 // (CountingRefusingLauncher), and its keys and values must match the CPU's
 // stable sort (the values are the input indices, so stability is checked
 // too). A few dozen sorts of under a hundred thousand keys: small enough,
-// unlike the sweeping tests, for compute-sanitizer's racecheck.
+// unlike the sweeping tests, for compute-sanitizer's racecheck; CUBLING_SHARD
+// splits them like the others' cases (each sort is one case).
 #include "refusing_launcher.cuh"
 #include "test_device_radix_sort.cuh"
 
@@ -40,6 +41,10 @@ long long plain_launches()
 template <typename K, typename V, bool DESCENDING>
 void onesweep_sort(int64_t n, Dist dist, int begin_bit = 0, int end_bit = int(sizeof(K) * 8))
 {
+  if (!in_shard())
+  {
+    return;
+  }
   using Policy       = hopper_policy_t<K, V>;
   constexpr int bits = Policy::OnesweepPolicy::RADIX_BITS;
   const int passes   = cubling::detail::radix_sort_passes(begin_bit, end_bit, bits);
