@@ -6,7 +6,7 @@
 #      files that go to figures/data/; logs OUTDIR/chNN_*.log);
 #   4. run compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over
 #      every GPU test, with CUBLING_QUICK=1 so that tests skip their largest
-#      sizes (OUTDIR/sanitizer.log).
+#      sizes and sort fewer keys (OUTDIR/sanitizer.log).
 # CUBLING_COMMIT names the measured commit when .git is not there, or does
 # not hold it: on the lent H200, .git was the checkout as the session began
 # (2026-11-29: `git log` there named the session's first commit while the
@@ -37,8 +37,8 @@
 # runs at once on each GPU (default 1).
 # CUBLING_SANITIZER_SHARDS=<n> splits each test's run into n processes
 # (CUBLING_SHARD=i/n: the DeviceScan and DeviceRadixSort tests then check
-# every n-th case each; the radix sort safety test's cases but its last run
-# in every shard); CUBLING_SANITIZER_SHARD_LIST="3 4 7" runs only those
+# every n-th case each; the radix sort safety test splits only the cases of
+# its last part, the others run in every shard); CUBLING_SANITIZER_SHARD_LIST="3 4 7" runs only those
 # shards (the rest of an earlier call's). CUBLING_SANITIZER_ARGS adds arguments to
 # compute-sanitizer, such as "--kernel-name kns=7cubling" (only cubling's
 # kernels, not the CUB oracle's).
