@@ -589,6 +589,55 @@
 //     1.162, 1.162 (1.043, 1.044); 1.192, 1.193 (1.098, 1.099). The
 //     library's tile stays: fewer warps an SM wait longer on the ranking,
 //     and 36 pairs a thread spill even at 128 registers.
+//   - Not kept (2026-11-29, a later session, H200, driver 580.159.04;
+//     builds made without a GPU, carried, run taking turns, two rounds;
+//     cubling's int64_t call / CUB's faster (int) call unless named). The
+//     code and its flags went; the diffs are in the session's notes.
+//     * Pairs tiles of fewer threads at the library's 25 pairs a thread
+//       and 24 warps an SM, more blocks of them: 256x25 at 3 blocks an SM,
+//       192x25 at 4, 128x25 at 6. 2^24 / 2^26 / 2^28: library (384x25, 2
+//       blocks) 0.922-0.924 / 0.961 / 0.966-0.967; 256x25 0.979-0.983 /
+//       1.087-1.090 / 1.119-1.120; 192x25 1.158-1.165 / 1.274-1.277 /
+//       1.306; 128x25 1.359-1.367 / 1.480-1.485 / 1.523-1.526. Smaller
+//       tiles cost more, whatever the blocks an SM.
+//     * ncu of one pairs pass (2^26, the card's own clock, --clock-control
+//       none): CUB's int call 442.9 us, cubling's int64_t call 439.6 us (a
+//       build with the sector-aligned code below present and off).
+//       DRAM: CUB read 537.9 MB and wrote 524.1, cubling 539.3 and 541.0
+//       (the ideal, a read and a write of 2^26 pairs: 536.9 each), so the
+//       scattered writes cost no DRAM traffic; DRAM 50-51% busy, L2 73%,
+//       both sides latency-bound: 24 warps an SM (registers), 0.76
+//       (CUB) and 0.85 (cubling) warps eligible a cycle, an instruction
+//       issued every 2.4-2.5 cycles. L2 write sectors 33.6 M (CUB) and
+//       34.8 M against 16.8 M of data.
+//     * Runs sector-aligned in the exchange: digit d's run placed 8 * d +
+//       (its output's place in a 32-byte sector) slots past its ranks, so
+//       that every warp's store fills whole sectors but at a run's two ends
+//       (the exchange 11648 slots for 9600 pairs, its gaps skipped). 80
+//       registers, 76 bytes of spills; 2^24 / 2^26 / 2^28: 1.053-1.055 /
+//       1.080-1.081 / 1.081-1.082 (its int call 0.997-0.998 / 1.034-1.035 /
+//       1.038-1.039), against 0.923 / 0.961-0.962 / 0.967. L2 write sectors 34.2 M
+//       against 34.8 M: whole sectors were not what the stores lacked.
+//     * Ranks in shared memory (16 bits each, stored by the ranking's
+//       `ranked` hook, beside the exchange apart), and each written key's
+//       digit too (8 bits, in the ranking's memory), so that no rank or
+//       digit waits in a register for the values, and the values' loads go
+//       out before the keys are written. At 2 blocks an SM (80 registers,
+//       32-36 bytes of spills): 2^24 / 2^26 / 2^28 0.921-0.926 / 0.958-0.959
+//       / 0.967-0.969, level with the library (0.923 / 0.960-0.961 /
+//       0.966-0.967); the values loaded after the keys are written 0.936-
+//       0.938 / 0.977-0.978 / 0.982-0.983. At 3 blocks an SM (56
+//       registers) ptxas spilled 188-260 bytes at 384x25, 176-240 at
+//       384x24, 140-180 at 384x22 (the keys' kernel at 384x24: 24-32): 2^28
+//       1.422-1.424; 384x22 with the values after the keys 1.283-1.285.
+//       Larger tiles at 2 blocks, which the freed registers were to allow
+//       (-DP_CT=0: no cooperative sort; 2^26 / 2^28): 384x28 0.989-0.990 /
+//       1.005-1.006 (its int call 0.948 / 0.965-0.966; 80-96 bytes of
+//       spills), 384x32 1.053-1.054 / 1.066-1.067 (168-216 bytes; values
+//       after the keys 0.993-0.995 / 0.992-0.993), 384x36 1.171-1.173 /
+//       1.172-1.173 (216-320), 512x24 1.105-1.108 / 1.118-1.122; the
+//       library's pairs at 384x28 1.033-1.036 / 1.045. Spills, not the
+//       ranks' registers, hold the pairs' tile where it is.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
