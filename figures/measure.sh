@@ -38,10 +38,11 @@
 # CUBLING_SANITIZER_SHARDS=<n> splits each test's run into n processes
 # (CUBLING_SHARD=i/n: the DeviceScan and DeviceRadixSort tests then check
 # every n-th case each; the radix sort safety test splits only the cases of
-# its last part, the others run in every shard); CUBLING_SANITIZER_SHARD_LIST="3 4 7" runs only those
-# shards (the rest of an earlier call's). CUBLING_SANITIZER_ARGS adds arguments to
-# compute-sanitizer, such as "--kernel-name kns=7cubling" (only cubling's
-# kernels, not the CUB oracle's).
+# its last part, the others run in every shard);
+# CUBLING_SANITIZER_SHARD_LIST="3 4 7" runs only those shards (the rest of an
+# earlier call's). CUBLING_SANITIZER_ARGS adds arguments to compute-sanitizer,
+# such as "--kernel-name kns=7cubling" (only cubling's kernels, not the CUB
+# oracle's).
 # Racecheck is the slow tool. Under CUBLING_QUICK=1, one DeviceScan or
 # DeviceRadixSort test takes 2-3 minutes or more on an H100 or H200, so it may
 # need a call of its own. Seen on 2026-11-27:
