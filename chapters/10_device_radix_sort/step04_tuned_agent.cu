@@ -16,7 +16,11 @@
 //     trip to L2;
 //   - 4-byte keys alone are exchanged in shared memory of their own, each
 //     key put in its place as soon as it is ranked, so that no thread holds
-//     all its keys and all their ranks at once (they spilled).
+//     all its keys and all their ranks at once (they spilled);
+//   - pairs take a tile half as large again: each key's rank waits for its
+//     value in shared memory, not in a register, and the keys are read a
+//     second time after their digits are counted instead of waiting in
+//     registers through the block scan.
 // The launches are plain here: each kernel waits for the one before it to
 // finish (the Launcher below drops the programmatic dependent launch that
 // the library asks for; step 5 keeps it).
@@ -52,15 +56,17 @@ struct PlainLauncher
 
 // example-begin dispatch
 //! The library's dispatch with its policy chain and the plain launcher, for
-//! keys only (Value = cubling::NullType) or pairs, with the offsets of an
-//! `int64_t` count, as step 5's call has; without the cooperative launch of
-//! small inputs (`false`: step 5's).
+//! keys only (Value = cubling::NullType) or pairs, with the offsets that
+//! step 5's `int64_t` count gets: 64 bits for keys, 32 for pairs, whose
+//! count the library narrows when an `int` holds it (narrow_offsets; every
+//! size of the runner's does); without the cooperative launch of small
+//! inputs (`false`: step 5's).
+template <typename Value> using Policy = cubling::detail::DeviceRadixSortPolicy<uint32_t, Value, false>;
 template <bool DESCENDING, typename Value>
-using Dispatch =
-  cubling::detail::DispatchRadixSort<DESCENDING, uint32_t, Value, cubling::detail::radix_sort_offset_t<int64_t>,
-                                     cubling::detail::identity_decomposer_t,
-                                     cubling::detail::DeviceRadixSortPolicy<uint32_t, Value, false>,
-                                     PlainLauncher>;
+using Dispatch = cubling::detail::DispatchRadixSort<
+  DESCENDING, uint32_t, Value,
+  std::conditional_t<Policy<Value>::narrow_offsets, unsigned int, cubling::detail::radix_sort_offset_t<int64_t>>,
+  cubling::detail::identity_decomposer_t, Policy<Value>, PlainLauncher>;
 
 //! Out of place, the keys go from in() to out() and the input must stay as
 //! it is; in double-buffer mode the dispatch may write both buffers, and the

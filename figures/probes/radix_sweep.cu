@@ -26,7 +26,12 @@
 //                     BLOCK_SCAN_WARP_SCANS;
 //   P_KX, P_PX:       1: the exchange apart from the ranking's shared memory
 //                     (EXCHANGE_APART), for 4-byte keys alone and for pairs
-//                     (unset: 0, 0; the library's: 1, 0);
+//                     (unset: 0, 0; the library's: 1, 1);
+//   P_PK, P_PD:       pairs: 1: ranks and digits in shared memory
+//                     (RANKS_SHARED, with P_PX=1); 1: the keys read again
+//                     after their digits are counted (KEYS_TWICE, with P_PX=1)
+//                     (unset: 0, 0; the library's: 1, 1);
+//   P_KD:             4-byte keys alone: 1: KEYS_TWICE (with P_KX=1);
 //   P_HT, P_HI, P_HP: threads, keys per thread and shared copies of the
 //                     counts of the up-front histogram (unset: 1024, 8, 0;
 //                     0 copies: lane columns for keys of up to 4 bytes,
@@ -638,6 +643,44 @@
 //       1.172-1.173 (216-320), 512x24 1.105-1.108 / 1.118-1.122; the
 //       library's pairs at 384x28 1.033-1.036 / 1.045. Spills, not the
 //       ranks' registers, hold the pairs' tile where it is.
+//   - Kept for pairs (2026-11-29, a later session, H200, driver
+//     580.159.04; three runs, each two rounds taking turns; -DP_CT=0):
+//     the ranks and digits in shared memory (RANKS_SHARED, -DP_PK=1) and
+//     the keys read again after the count (KEYS_TWICE, -DP_PD=1), with the
+//     exchange apart (-DP_PX=1). Ratios against CUB's int call (its faster)
+//     at 2^24 / 2^26 / 2^28, cubling's int call, then its int64_t call;
+//     ptxas's spills with an int count / int64_t count, in bytes:
+//     * 3 blocks an SM (56 registers): 384x25 (0 / 76) 0.925 / 1.004-1.015
+//       / 1.044, int64_t 1.155 / 1.268 / 1.296; 384x23 (0 / 56) 0.964-0.969
+//       / 1.078-1.091 / 1.117-1.121. Three blocks without spills still
+//       lose: the tiles are small again.
+//     * 2 blocks an SM (80 registers), 384 threads: x28 (44 / 60) 0.939-
+//       0.947 / 0.982-0.983 / 0.995-0.996; x30 (64 / 96) 0.949-0.952 /
+//       0.968-0.973 / 0.974-0.976; x32 (52 / 108) 0.924-0.931 / 0.932-0.936
+//       / 0.937-0.939, int64_t 1.004-1.014 / 1.037-1.042 / 1.052-1.053;
+//       x34 (40 / 108) 0.915-0.920 / 0.931-0.933 / 0.934; **x36 (16 / 120)
+//       0.922-0.929 / 0.908-0.913 / 0.896-0.900**, int64_t 1.081-1.090 /
+//       1.083-1.096 / 1.084-1.095 (two runs on two machines); x38 (32 /
+//       160) 0.977-0.979 / 0.974-0.975 / 0.968; x40 (28 / 156) 1.001-1.005
+//       / 0.992-0.994 / 0.983-0.984; x44 (60 / 204) 1.189-1.193 / 1.174-
+//       1.175 / 1.158-1.159. The same runs, the library (384x25, ranks in
+//       registers): 0.921-0.936 / 0.961-0.980 / 0.966-0.987 (int64_t the
+//       faster).
+//     * 2 blocks an SM, fewer threads: 352x36 (36 / 132) 0.952 / 0.942-
+//       0.943 / 0.936-0.937; 352x40 (28 / 156) 1.003-1.011 / 1.009 / 1.003;
+//       320x40 (96 registers, 56 / 152) 0.983 / 0.945-0.946 / 0.932-0.934;
+//       320x44 (52 / 188) 1.013-1.015 / 0.974-0.976 / 0.958-0.959.
+//     * 384x32 at 2 blocks with the ranks in registers (-DP_PK=0, the keys
+//       still read twice; 368 / 404 bytes of spills): 1.272-1.277 /
+//       1.397-1.398 / 1.422-1.424.
+//     Kept: 384x36 at 2 blocks (DeviceRadixSortPolicy's hopper_pairs), and
+//     a 64-bit count that an int holds runs the kernel of 32-bit offsets
+//     (narrow_offsets), whose spills are 16 bytes, not 120. Keys alone
+//     read twice (-DP_KD=1, 0 bytes of spills): 384x24 at 3 blocks 0.796-
+//     0.818 / 0.838-0.864 / 0.844-0.871, at 4 blocks (40 registers)
+//     0.801-0.814 / 0.834-0.839 / 0.836-0.839, f32 2^26 0.891-0.903,
+//     against the library's 0.793-0.805 / 0.828-0.845 / 0.832-0.853, f32
+//     0.851-0.856: not kept.
 //
 // Several builds of it, run taking turns: figures/probes/radix_variants.sh.
 // Build (one line): nvcc -O3 -std=c++17 -arch=sm_90 -Ilib/include -Itests
@@ -824,6 +867,15 @@ __device__ unsigned long long g_tile_stamp[STAMP_PASSES][STAMP_TILES][STAMP_STEP
 #ifndef P_PX
 #define P_PX 0
 #endif
+#ifndef P_PK
+#define P_PK 0
+#endif
+#ifndef P_PD
+#define P_PD 0
+#endif
+#ifndef P_KD
+#define P_KD 0
+#endif
 #ifndef P_KM
 #define P_KM 0
 #endif
@@ -847,10 +899,11 @@ __device__ unsigned long long g_tile_stamp[STAMP_PASSES][STAMP_TILES][STAMP_STEP
 
 // M, R, S: the ranking's match, counter copies and block scan (P_KM, P_KR,
 // P_KS in the file comment).
-template <int T, int I, int B, int L = 1, bool X = false, int M = 0, int R = 1, int S = 1>
+template <int T, int I, int B, int L = 1, bool X = false, int M = 0, int R = 1, int S = 1, bool K = false,
+          bool D = false>
 using Onesweep =
     cubling::AgentRadixSortOnesweepPolicy<T, I, 8, static_cast<cubling::BlockScanAlgorithm>(S),
-                                          static_cast<cubling::WarpMatchAlgorithm>(M), R, B, L, X>;
+                                          static_cast<cubling::WarpMatchAlgorithm>(M), R, B, L, X, K, D>;
 
 template <typename KeyT, typename ValueT> struct Chain
 {
@@ -863,8 +916,8 @@ template <typename KeyT, typename ValueT> struct Chain
         cubling::AgentRadixSortHistogramPolicy<(P_HP == 0 ? 256 : P_HT), P_HI, (P_HP == 0 ? 2 : P_HP), RADIX_BITS>>;
     using OnesweepPolicy  = std::conditional_t<
         (sizeof(KeyT) == 8), Onesweep<P_WT, P_WI, P_WB, P_WL>,
-        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX, P_PM, P_PR, P_PS>,
-                           Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX, P_KM, P_KR, P_KS>>>;
+        std::conditional_t<PAIRS, Onesweep<P_PT, P_PI, P_PB, P_PL, P_PX, P_PM, P_PR, P_PS, P_PK, P_PD>,
+                           Onesweep<P_KT, P_KI, P_KB, P_KL, P_KX, P_KM, P_KR, P_KS, false, P_KD>>>;
     // The cooperative sort of small inputs: the library's shape, unless
     // P_CT and P_CI set it (P_CT=0: none, every input takes the launches).
     using Library = typename cubling::detail::DeviceRadixSortPolicy<KeyT, ValueT>::CooperativeTile;

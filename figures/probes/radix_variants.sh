@@ -8,7 +8,8 @@
 # Output: OUTDIR/all.csv (variant name, round, then radix_sweep's columns), OUTDIR/flags.txt,
 # OUTDIR/build_NAME.log (ptxas's registers and spills: -Xptxas -v).
 # The library's own tiles for 4-byte keys are -DP_KT=384 -DP_KI=24 -DP_KB=3 -DP_KX=1, and for
-# pairs -DP_PT=384 -DP_PI=25 -DP_PB=2; name them in each variant that should keep them.
+# pairs -DP_PT=384 -DP_PI=36 -DP_PB=2 -DP_PX=1 -DP_PK=1 -DP_PD=1 (with -DP_CT=0: the probe's chain
+# has no smaller tile for the cooperative sort); name them in each variant that should keep them.
 # A variant's flags come before -Ilib/include, so "-IDIR" in them puts DIR's headers first: a
 # folder holding the committed version of a changed header (git show HEAD:lib/include/...)
 # times the library before the change against the library after it.

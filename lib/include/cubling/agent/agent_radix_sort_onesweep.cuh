@@ -46,8 +46,22 @@
 //! memory of its own, the ranking hands each rank over as soon as it has it
 //! (BlockRadixRankMatchEarlyCounts's `ranked` hook), the key goes straight
 //! to its place, and its register is free; one barrier then covers the
-//! exchange and the look-back. (Pairs still hold their ranks until the
-//! values come; the library exchanges them in the ranking's memory.)
+//! exchange and the look-back.
+//!
+//! **Pairs: ranks in shared memory, keys read twice** (RANKS_SHARED,
+//! KEYS_TWICE). A pair's value moves by its key's rank, and the values come
+//! only after the keys are out, so each rank must wait somewhere. In
+//! registers, at two blocks an SM and 80 registers a thread, a large tile
+//! spills. With RANKS_SHARED each rank waits in shared memory instead (16
+//! bits, in load order), and so does the digit of the key written from
+//! each slot of the exchange (8 bits), which places the value written from
+//! the same slot. The keys themselves wait too: loaded before the count,
+//! they are needed again only after the block scan. With KEYS_TWICE the
+//! ranking lets them go after the count and reads them again from global
+//! memory (BlockRadixRankMatchEarlyCounts's `reload` hook): the tile was
+//! read a moment ago, so the second read comes from L2, and DRAM still
+//! sees one read a key. Freed of both, a Hopper pairs tile of 384x36 runs
+//! at two blocks an SM with all but 16 bytes a thread in registers.
 //!
 //! **The look-back word.** 32 bits per digit per tile: the status in the top
 //! two bits (0: not ready, AGGREGATE, PREFIX), a launch tag in the next two,
@@ -142,9 +156,16 @@ namespace cubling
 //! @tparam EXCHANGE_APART_    the keys' exchange has shared memory of its own,
 //!                            beside the ranking's: each key goes to its
 //!                            place as soon as it is ranked (see the file comment)
+//! @tparam RANKS_SHARED_      pairs: each key's rank waits for its value in
+//!                            shared memory, not in a register, and each
+//!                            written key's digit too (see the file
+//!                            comment); with EXCHANGE_APART_
+//! @tparam KEYS_TWICE_        the keys are read again after the digits are
+//!                            counted, instead of waiting in registers
 template <int BLOCK_THREADS_, int ITEMS_PER_THREAD_, int RADIX_BITS_, BlockScanAlgorithm SCAN_ALGORITHM_,
           WarpMatchAlgorithm MATCH_ALGORITHM_ = WARP_MATCH_ANY, int RANK_NUM_PARTS_ = 1, int MIN_BLOCKS_ = 1,
-          int LOOK_BACK_WINDOW_ = 1, bool EXCHANGE_APART_ = false>
+          int LOOK_BACK_WINDOW_ = 1, bool EXCHANGE_APART_ = false, bool RANKS_SHARED_ = false,
+          bool KEYS_TWICE_ = false>
 struct AgentRadixSortOnesweepPolicy
 {
   static constexpr int BLOCK_THREADS                  = BLOCK_THREADS_;
@@ -156,6 +177,9 @@ struct AgentRadixSortOnesweepPolicy
   static constexpr int MIN_BLOCKS                     = MIN_BLOCKS_;
   static constexpr int LOOK_BACK_WINDOW               = LOOK_BACK_WINDOW_;
   static constexpr bool EXCHANGE_APART                = EXCHANGE_APART_;
+  static constexpr bool RANKS_SHARED                  = RANKS_SHARED_;
+  static constexpr bool KEYS_TWICE                    = KEYS_TWICE_;
+  static_assert(!RANKS_SHARED || EXCHANGE_APART, "the ranks wait in shared memory only beside an exchange apart");
   static constexpr int TILE_ITEMS                     = BLOCK_THREADS * ITEMS_PER_THREAD;
 };
 
@@ -322,6 +346,9 @@ struct AgentRadixSortOnesweep
   using ValueSlot = std::conditional_t<KEYS_ONLY, unsigned char, ValueT>;
 
   static constexpr bool EXCHANGE_APART = Policy::EXCHANGE_APART;
+  //! Pairs' ranks and digits in shared memory (RANKS_SHARED); keys alone have none to keep.
+  static constexpr bool RANKS_SHARED = Policy::RANKS_SHARED && !KEYS_ONLY;
+  static_assert(!RANKS_SHARED || TILE_ITEMS <= (1 << 16), "a rank in shared memory takes 16 bits");
   //! The tile's keys, then its values, in their places in the tile's output.
   union Items
   {
@@ -343,8 +370,10 @@ struct AgentRadixSortOnesweep
         typename DigitScan::TempStorage scan;
       } digits;
       std::conditional_t<EXCHANGE_APART, NullType, Items> items;
+      uint8_t slot_digits[RANKS_SHARED ? TILE_ITEMS : 1]; // RANKS_SHARED: the digit of the key written from each slot
     } exchange;
     std::conditional_t<EXCHANGE_APART, Items, NullType> apart; // the exchange apart (EXCHANGE_APART)
+    uint16_t ranks[RANKS_SHARED ? TILE_ITEMS : 1];              // RANKS_SHARED: each key's rank, in load order
     OffsetT digit_offsets[RADIX_DIGITS];
   };
   struct TempStorage : Uninitialized<_TempStorage>
@@ -766,6 +795,63 @@ struct AgentRadixSortOnesweep
     }
   }
 
+  //! Step 5 for pairs whose ranks wait in shared memory (RANKS_SHARED):
+  //! the values' loads go out first, and land while the keys are written;
+  //! each slot's digit is noted for its value, in the ranking's memory,
+  //! free by now; the values go to their places by the stored ranks.
+  template <bool FULL_TILE>
+  __device__ CUBLING_FORCEINLINE void ScatterPairsRanksShared(int tile_offset, int valid, const Extractor& digits)
+  {
+    const int warp_offset = WarpStripedOffset();
+    ValueSlot values[ITEMS_PER_THREAD];
+#pragma unroll
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    {
+      const int i = warp_offset + u * 32;
+      if (FULL_TILE || i < valid)
+      {
+        values[u] = args.d_values_in[tile_offset + i];
+      }
+    }
+    const Bits* keys = Exchange().keys.Alias();
+#pragma unroll
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    {
+      const int i = u * BLOCK_THREADS + static_cast<int>(threadIdx.x);
+      if (FULL_TILE || i < valid)
+      {
+        const Bits b              = keys[i];
+        const uint32_t digit      = digits.Digit(b);
+        s.exchange.slot_digits[i] = static_cast<uint8_t>(digit);
+        args.d_keys_out[s.digit_offsets[digit] + static_cast<OffsetT>(i)] =
+            detail::radix_sort_bits_out<IS_DESCENDING, KeyT>(b, decomposer);
+      }
+    }
+    CUBLING_ONESWEEP_STAMP(args.current_bit, tile, 3);
+    ValueT* exchanged = Exchange().values.Alias();
+    __syncthreads(); // every key is out of the exchange
+#pragma unroll
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    {
+      const int i = warp_offset + u * 32;
+      if (FULL_TILE || i < valid)
+      {
+        exchanged[s.ranks[i]] = values[u];
+      }
+    }
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    {
+      const int i = u * BLOCK_THREADS + static_cast<int>(threadIdx.x);
+      if (FULL_TILE || i < valid)
+      {
+        args.d_values_out[s.digit_offsets[s.exchange.slot_digits[i]] + static_cast<OffsetT>(i)] = exchanged[i];
+      }
+    }
+    CUBLING_ONESWEEP_STAMP(args.current_bit, tile, 4);
+  }
+
   //! Steps 2 to 5 for one tile; FULL_TILE: every one of its keys is there;
   //! RESIDENT: a resident grid's tile, whose offsets come from every tile's
   //! counts (ResidentOffsets), not from a look-back.
@@ -787,9 +873,25 @@ struct AgentRadixSortOnesweep
       // Each key goes to its place in the exchange as soon as it is ranked:
       // no key waits in a register for the others' ranks. One barrier then
       // covers the exchange and the look-back.
-      auto to_exchange = [&](int u, int rank) { keys[rank] = bits[u]; };
-      Rank(s.exchange.rank)
-          .RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts<false>{*this}, to_exchange);
+      const int first  = WarpStripedOffset();
+      auto to_exchange = [&](int u, int rank) {
+        keys[rank] = bits[u];
+        if constexpr (RANKS_SHARED)
+        {
+          s.ranks[first + u * 32] = static_cast<uint16_t>(rank);
+        }
+      };
+      if constexpr (Policy::KEYS_TWICE)
+      {
+        auto reload = [&] { LoadKeys<FULL_TILE>(tile_offset, valid, bits); };
+        Rank(s.exchange.rank)
+            .RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts<false>{*this}, to_exchange, reload);
+      }
+      else
+      {
+        Rank(s.exchange.rank)
+            .RankKeys(bits, ranks, digits, tile_digit_starts, PublishCounts<false>{*this}, to_exchange);
+      }
       CUBLING_ONESWEEP_STAMP(args.current_bit, tile, 1);
       LookBack(tile_digit_starts, last_tile);
       CUBLING_ONESWEEP_STAMP(args.current_bit, tile, 2);
@@ -821,6 +923,11 @@ struct AgentRadixSortOnesweep
         keys[ranks[u]] = bits[u];
       }
       __syncthreads();
+    }
+    if constexpr (RANKS_SHARED && !RESIDENT)
+    {
+      ScatterPairsRanksShared<FULL_TILE>(tile_offset, valid, digits);
+      return;
     }
     int key_digits[ITEMS_PER_THREAD];
     ScatterKeys<FULL_TILE>(valid, digits, key_digits);

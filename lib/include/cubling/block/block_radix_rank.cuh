@@ -926,6 +926,32 @@ public:
     RankKeys(keys, ranks, digit_extractor, exclusive_digit_prefix, callback, detail::ignore_rank{});
   }
 
+  //! RankKeys whose keys are refilled by `reload()` between the count and
+  //! the ranks, so that they need not wait in registers through the scan.
+  template <typename UnsignedBits,
+            int KEYS_PER_THREAD,
+            typename DigitExtractorT,
+            typename CountsCallback,
+            typename RankedCallback,
+            typename ReloadCallback>
+  __device__ CUBLING_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD],
+                                               int (&ranks)[KEYS_PER_THREAD],
+                                               DigitExtractorT digit_extractor,
+                                               int (&exclusive_digit_prefix)[BINS_PER_THREAD],
+                                               CountsCallback callback,
+                                               RankedCallback ranked,
+                                               ReloadCallback reload)
+  {
+    const int warp = int(threadIdx.x) / warp_threads;
+    const int lane = int(LaneId());
+    CountWarpDigits(keys, digit_extractor, warp, lane);
+    __syncthreads();
+    Prefixes(exclusive_digit_prefix, callback);
+    reload();
+    __syncthreads();
+    RankWithinWarps(keys, ranks, digit_extractor, warp, lane, ranked);
+  }
+
   //! @brief RankKeys that also calls `ranked(item, rank)` as soon as key
   //! `item`'s rank is known, so that the caller (cubling's Onesweep pass)
   //! may put the key in its place at once, and need not hold every rank.
@@ -957,7 +983,17 @@ public:
 
     CountWarpDigits(keys, digit_extractor, warp, lane);
     __syncthreads();
+    Prefixes(exclusive_digit_prefix, callback);
+    __syncthreads();
 
+    RankWithinWarps(keys, ranks, digit_extractor, warp, lane, ranked);
+  }
+
+private:
+  // Steps (2) and (3).
+  template <typename CountsCallback>
+  __device__ CUBLING_FORCEINLINE void Prefixes(int (&exclusive_digit_prefix)[BINS_PER_THREAD], CountsCallback& callback)
+  {
     // (2) Per digit: each warp's start within the digit, and the digit's total.
     int bins[BINS_PER_THREAD];
     CUBLING_UNROLL
@@ -993,10 +1029,9 @@ public:
         }
       }
     }
-    __syncthreads();
-
-    RankWithinWarps(keys, ranks, digit_extractor, warp, lane, ranked);
   }
+
+public:
 
   //! @brief Ranks the keys and gives the exclusive prefix of the digit counts.
   //! @tparam UnsignedBits The keys' bits type.

@@ -86,7 +86,8 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! values, by count and key type): fewer tiles share each pass's fixed
   //! costs (the counts, the look-back), and that outweighs the registers
   //! they spill at 3 blocks per SM (measured from 18 to 28 in the probe).
-  //! 1- and 2-byte keys: 20. Wider items fill 45 KiB.
+  //! 1- and 2-byte keys: 20. Wider items fill 45 KiB. (Hopper's pairs
+  //! tile is larger: hopper_pairs_items.)
   static constexpr int onesweep_items()
   {
     if (WORD_KEYS)
@@ -128,12 +129,29 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! registers; now 32. Measured with figures/probes/radix_sweep.cu (P_KX,
   //! P_PX; its comment has the times): on an H100, from 1.10x CUB's time
   //! to 0.90x at 2^28 keys, and by as much at 2^24 and 2^26.
-  //! Not for pairs: their ranks wait for the values, and with the exchange
-  //! apart the sort was 1-3% slower, the ranks in registers or in shared
-  //! memory; with the ranks and digits in shared memory, tiles of 384x18 to
-  //! 384x22 at three blocks an SM (no spill) were 3-11% slower on the H200
-  //! from 2^24 to 2^28 pairs (7-11% at 2^28).
+  //! Pairs take it only with hopper_pairs' tile: their ranks wait for the
+  //! values, and at 384x25 the exchange apart made the sort 1-3% slower,
+  //! the ranks in registers or in shared memory; tiles of 384x18 to 384x22
+  //! at three blocks an SM (no spill) were 3-11% slower on the H200.
   static constexpr bool exchange_apart = WORD_KEYS && VALUE_BYTES == 0;
+  //! Hopper, 4-byte keys with values of up to 4 bytes (measured with 4-byte
+  //! ones): 384 threads of 36 pairs at 2
+  //! blocks an SM, the exchange apart, the ranks and digits in shared
+  //! memory and the keys read twice (the agent's RANKS_SHARED and
+  //! KEYS_TWICE, see its file comment). Without those two, tiles larger
+  //! than 384x25 spilled more than they gained; with them, ptxas keeps all
+  //! but 16 bytes a thread of the 384x36 kernel in its 80 registers. Swept
+  //! from 384x25 to 384x44, and at 320 and 352 threads, with
+  //! figures/probes/radix_sweep.cu (P_PK, P_PD; its comment has the
+  //! times): 384x36 was the fastest at 2^24, 2^26 and 2^28 pairs.
+  static constexpr bool hopper_pairs      = WORD_KEYS && VALUE_BYTES > 0;
+  static constexpr int hopper_pairs_items = 36;
+  //! 64-bit counts that an `int` holds run the kernels of 32-bit offsets
+  //! (DeviceRadixSort::dispatch): Hopper's pairs kernel spills 120 bytes a
+  //! thread with 64-bit offsets, not 16, and took 1.08x CUB's time at 2^28
+  //! pairs instead of 0.90x. Keys alone keep the offsets of their count:
+  //! with 64-bit ones they were 2% faster.
+  static constexpr bool narrow_offsets = hopper_pairs;
 
   //! The cooperative sort of a small input (one tile per block, all
   //! resident): wide blocks, so that a few tiles still spread their ranking
@@ -240,10 +258,11 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
     static constexpr int64_t BUCKET_MAX_ITEMS      = bucket_max_items;
     using BucketPolicy                             = SingleTile;
   };
-  //! Hopper: the same tiles for items of up to 4 bytes, a larger one for
-  //! wider items (wide_items), a raking scan in the ranking, 4-byte keys
-  //! alone exchanged apart from the ranking's storage, and the histogram
-  //! in lane columns (HopperHistogram).
+  //! Hopper: the same tiles for keys of up to 4 bytes alone, larger ones
+  //! for 4-byte keys with values (hopper_pairs) and for wider items
+  //! (wide_items), a raking scan in the ranking, 4-byte keys exchanged
+  //! apart from the ranking's storage, and the histogram in lane columns
+  //! (HopperHistogram).
   struct Policy900 : ChainedPolicy<900, Policy900, Policy600>
   {
     using HistogramPolicy = HopperHistogram;
@@ -251,8 +270,13 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
         (WIDEST > 4),
         AgentRadixSortOnesweepPolicy<wide_threads, wide_items, RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1,
                                      wide_min_blocks, look_back_window>,
-        AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE,
-                                     WARP_MATCH_ANY, 1, onesweep_min_blocks, look_back_window, exchange_apart>>;
+        std::conditional_t<hopper_pairs,
+                           AgentRadixSortOnesweepPolicy<onesweep_threads, hopper_pairs_items, RADIX_BITS,
+                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1, 2,
+                                                        look_back_window, true, true, true>,
+                           AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS,
+                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1,
+                                                        onesweep_min_blocks, look_back_window, exchange_apart>>>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = COOPERATIVE;
     static constexpr bool CLUSTER_SMALL_INPUTS     = COOPERATIVE;
     using CooperativePolicy                        = CooperativeTile;
