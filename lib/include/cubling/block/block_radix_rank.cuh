@@ -926,6 +926,7 @@ public:
     RankKeys(keys, ranks, digit_extractor, exclusive_digit_prefix, callback, detail::ignore_rank{});
   }
 
+  // example-begin rank-keys-reload
   //! RankKeys whose keys are refilled by `reload()` between the count and
   //! the ranks, so that they need not wait in registers through the scan.
   template <typename UnsignedBits,
@@ -951,6 +952,7 @@ public:
     __syncthreads();
     RankWithinWarps(keys, ranks, digit_extractor, warp, lane, ranked);
   }
+  // example-end rank-keys-reload
 
   //! @brief RankKeys that also calls `ranked(item, rank)` as soon as key
   //! `item`'s rank is known, so that the caller (cubling's Onesweep pass)

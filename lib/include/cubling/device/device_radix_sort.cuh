@@ -642,6 +642,7 @@ struct DeviceRadixSort
   }
 
 private:
+  // example-begin narrow-offsets
   //! The call every overload above makes: the dispatch for `DESCENDING`,
   //! the key, value and count types, and the decomposer. A 64-bit count
   //! that an `int` could hold runs the kernels of 32-bit offsets where the
@@ -667,6 +668,7 @@ private:
         d_temp_storage, temp_storage_bytes, d_keys, d_values, n, begin_bit, end_bit, is_overwrite_okay, stream,
         decomposer);
   }
+  // example-end narrow-offsets
 };
 
 } // namespace cubling
