@@ -143,7 +143,8 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! but 16 bytes a thread of the 384x36 kernel in its 80 registers. Swept
   //! from 384x25 to 384x44, and at 320 and 352 threads, with
   //! figures/probes/radix_sweep.cu (P_PK, P_PD; its comment has the
-  //! times): 384x36 was the fastest at 2^24, 2^26 and 2^28 pairs.
+  //! times): 384x36 was the fastest at 2^26 and 2^28 pairs, and within 1%
+  //! of the fastest (384x34) at 2^24.
   static constexpr bool hopper_pairs      = WORD_KEYS && VALUE_BYTES > 0;
   static constexpr int hopper_pairs_items = 36;
   //! 64-bit counts that an `int` holds run the kernels of 32-bit offsets
