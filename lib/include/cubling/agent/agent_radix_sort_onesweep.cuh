@@ -734,6 +734,22 @@ struct AgentRadixSortOnesweep
     }
   }
 
+  //! Step 5, the values' loads: this thread's, warp-striped like its keys.
+  template <bool FULL_TILE>
+  __device__ CUBLING_FORCEINLINE void LoadValues(int tile_offset, int valid, ValueSlot (&values)[ITEMS_PER_THREAD]) const
+  {
+    const int warp_offset = WarpStripedOffset();
+#pragma unroll
+    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
+    {
+      const int i = warp_offset + u * 32;
+      if (FULL_TILE || i < valid)
+      {
+        values[u] = args.d_values_in[tile_offset + i];
+      }
+    }
+  }
+
   //! Step 5, keys: out of the exchange, in tile order, each to its digit's
   //! offset; `key_digits` keeps each one's digit for the values.
   template <bool FULL_TILE>
@@ -764,15 +780,7 @@ struct AgentRadixSortOnesweep
   {
     const int warp_offset = WarpStripedOffset();
     ValueSlot values[ITEMS_PER_THREAD];
-#pragma unroll
-    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
-    {
-      const int i = warp_offset + u * 32;
-      if (FULL_TILE || i < valid)
-      {
-        values[u] = args.d_values_in[tile_offset + i];
-      }
-    }
+    LoadValues<FULL_TILE>(tile_offset, valid, values);
     ValueT* exchanged = Exchange().values.Alias();
     __syncthreads(); // every key is out of the exchange
 #pragma unroll
@@ -804,15 +812,10 @@ struct AgentRadixSortOnesweep
   {
     const int warp_offset = WarpStripedOffset();
     ValueSlot values[ITEMS_PER_THREAD];
-#pragma unroll
-    for (int u = 0; u < ITEMS_PER_THREAD; ++u)
-    {
-      const int i = warp_offset + u * 32;
-      if (FULL_TILE || i < valid)
-      {
-        values[u] = args.d_values_in[tile_offset + i];
-      }
-    }
+    LoadValues<FULL_TILE>(tile_offset, valid, values);
+    // ScatterKeys, but each digit goes to shared memory, by slot. (One loop
+    // for both, the digit handed to a callback, changed the machine code of
+    // the cooperative sort of keys alone.)
     const Bits* keys = Exchange().keys.Alias();
 #pragma unroll
     for (int u = 0; u < ITEMS_PER_THREAD; ++u)

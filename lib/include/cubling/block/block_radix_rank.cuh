@@ -980,15 +980,7 @@ public:
                                                CountsCallback callback,
                                                RankedCallback ranked)
   {
-    const int warp = int(threadIdx.x) / warp_threads;
-    const int lane = int(LaneId());
-
-    CountWarpDigits(keys, digit_extractor, warp, lane);
-    __syncthreads();
-    Prefixes(exclusive_digit_prefix, callback);
-    __syncthreads();
-
-    RankWithinWarps(keys, ranks, digit_extractor, warp, lane, ranked);
+    RankKeys(keys, ranks, digit_extractor, exclusive_digit_prefix, callback, ranked, [] {});
   }
 
 private:
