@@ -33,7 +33,9 @@ namespace cubling
 //!   `d_temp_storage == nullptr`, it only writes the bytes it needs to
 //!   `temp_storage_bytes` (never more than CUB asks for the same call), from
 //!   the count, the bit range and the types alone;
-//! - takes any integer type as its count: more than 2^31 keys work;
+//! - takes any integer type as its count: more than 2^31 keys work. For
+//!   4-byte keys with values, a 64-bit count of at most 2^31 - 1 runs the
+//!   kernels an `int` count runs (32-bit offsets, the faster ones there);
 //! - returns `cudaErrorInvalidValue`, before any launch and without writing
 //!   anything, for a negative count, a bit range outside the key
 //!   (`begin_bit < 0`, `end_bit` past the key's bits, `begin_bit > end_bit`),
