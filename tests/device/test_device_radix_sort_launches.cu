@@ -12,6 +12,10 @@
 //     the same call takes the launch per pass, sorts right, and leaves no
 //     error pending;
 //   - buckets first, on the CPU (--host): which buffer each pass writes;
+//   - the count's width, on the CPU (--host): an int64_t count of pairs that
+//     an int holds runs the kernels of 32-bit offsets, a larger one and any
+//     count of keys alone those of 64-bit offsets (narrow_offsets), as the
+//     size query shows, which needs no GPU;
 //   - buckets at their limit: one bucket exactly full, then one key over
 //     (bucket_limits);
 //   - passes that copy between passes that rank: keys whose middle bytes
@@ -196,6 +200,65 @@ void bucket_limits()
   }
 }
 
+//! The temporary storage DispatchRadixSort asks for, for `n` uint32 keys
+//! (PAIRS: with uint32 values) out of place, with offsets of type `Offset`.
+template <typename Offset, bool PAIRS> size_t dispatch_bytes(int64_t n)
+{
+  using Value = std::conditional_t<PAIRS, uint32_t, cubling::NullType>;
+  cubling::DoubleBuffer<uint32_t> keys;
+  cubling::DoubleBuffer<Value> values;
+  size_t bytes = 0;
+  CHECK_CUDA((cubling::detail::DispatchRadixSort<false, uint32_t, Value, Offset>::Dispatch(nullptr, bytes, keys, values,
+                                                                                          n, 0, 32, false, 0)));
+  return bytes;
+}
+
+//! The temporary storage DeviceRadixSort asks for, for an int64_t count of
+//! `n` uint32 keys (PAIRS: with uint32 values), out of place.
+template <bool PAIRS> size_t library_bytes(int64_t n)
+{
+  const uint32_t* keys_in = nullptr;
+  uint32_t* keys_out      = nullptr;
+  size_t bytes            = 0;
+  if constexpr (PAIRS)
+  {
+    const uint32_t* values_in = nullptr;
+    uint32_t* values_out      = nullptr;
+    CHECK_CUDA(cubling::DeviceRadixSort::SortPairs(nullptr, bytes, keys_in, keys_out, values_in, values_out, n));
+  }
+  else
+  {
+    CHECK_CUDA(cubling::DeviceRadixSort::SortKeys(nullptr, bytes, keys_in, keys_out, n));
+  }
+  return bytes;
+}
+
+//! The count's width: the offsets' type decides the size of the digit
+//! counts in the temporary storage, so the size query tells which kernels
+//! a call runs. Pairs narrow an int64_t count that an int holds to 32-bit
+//! offsets; a larger count, and keys alone, keep 64-bit ones.
+void count_width()
+{
+  static_assert(PolicyOf<true>::narrow_offsets && !PolicyOf<false>::narrow_offsets,
+                "the check below is for pairs narrowed and keys alone not");
+  for (const int64_t n : {int64_t{1} << 20, int64_t{1} << 28, int64_t{INT32_MAX}, int64_t{INT32_MAX} + 1})
+  {
+    check_set_context("an int64_t count of %lld", static_cast<long long>(n));
+    const size_t narrow = dispatch_bytes<unsigned int, true>(n);
+    const size_t wide   = dispatch_bytes<unsigned long long, true>(n);
+    EXPECT(narrow < wide, "pairs: 32-bit offsets ask for %zu bytes, 64-bit ones %zu: the check cannot tell them apart",
+           narrow, wide);
+    const size_t pairs = library_bytes<true>(n);
+    const bool fits    = n <= INT32_MAX;
+    EXPECT(pairs == (fits ? narrow : wide), "pairs: the library asks for %zu bytes, its %d-bit offsets %zu", pairs,
+           fits ? 32 : 64, fits ? narrow : wide);
+    const size_t keys      = library_bytes<false>(n);
+    const size_t keys_wide = dispatch_bytes<unsigned long long, false>(n);
+    EXPECT(keys == keys_wide, "keys alone: the library asks for %zu bytes, its 64-bit offsets %zu", keys, keys_wide);
+    ++cases;
+  }
+}
+
 //! The buffers of a cooperative sort with buckets first (no GPU needed):
 //! for 2 to 8 digit passes (one pass takes no buckets), in place or not,
 //! the top digit's pass and the first digit pass write different buffers
@@ -203,7 +266,8 @@ void bucket_limits()
 //! reads), and the buckets' kernel
 //! writes where the digit passes would have ended, which is the output
 //! (buffer 1) for a sort that leaves its input alone, and for one in place
-//! is buffer 1 exactly when the dispatch flips the selector.
+//! is buffer 1 exactly when the dispatch flips the selector. Then the
+//! count's width (count_width).
 void host()
 {
   using cubling::detail::cooperative_sort_passes;
@@ -231,6 +295,7 @@ void host()
       ++cases;
     }
   }
+  count_width();
 }
 
 void device()
