@@ -56,17 +56,13 @@ struct PlainLauncher
 
 // example-begin dispatch
 //! The library's dispatch with its policy chain and the plain launcher, for
-//! keys only (Value = cubling::NullType) or pairs, with the offsets that
-//! step 5's `int64_t` count gets: 64 bits for keys, 32 for pairs, whose
-//! count the library narrows when an `int` holds it (narrow_offsets; every
-//! size of the runner's does); without the cooperative launch of small
-//! inputs (`false`: step 5's).
+//! keys only (Value = cubling::NullType) or pairs, with offsets of type
+//! `Offset`; without the cooperative launch of small inputs (`false`: step
+//! 5's).
 template <typename Value> using Policy = cubling::detail::DeviceRadixSortPolicy<uint32_t, Value, false>;
-template <bool DESCENDING, typename Value>
-using Dispatch = cubling::detail::DispatchRadixSort<
-  DESCENDING, uint32_t, Value,
-  std::conditional_t<Policy<Value>::narrow_offsets, unsigned int, cubling::detail::radix_sort_offset_t<int64_t>>,
-  cubling::detail::identity_decomposer_t, Policy<Value>, PlainLauncher>;
+template <bool DESCENDING, typename Value, typename Offset>
+using Dispatch = cubling::detail::DispatchRadixSort<DESCENDING, uint32_t, Value, Offset,
+                                                    cubling::detail::identity_decomposer_t, Policy<Value>, PlainLauncher>;
 
 //! Out of place, the keys go from in() to out() and the input must stay as
 //! it is; in double-buffer mode the dispatch may write both buffers, and the
@@ -85,14 +81,19 @@ void sort(const runner::Args<Problem>& a)
                                                         : const_cast<uint32_t*>(a.template in<1>()),
                                           double_buffer ? a.template alt<1>() : a.template out<1>());
   }
-  size_t bytes             = a.scratch_bytes;
-  const int end_bit        = a.template end_bit<uint32_t>();
-  const cudaError_t status = a.axes.descending
-                             ? Dispatch<true, Value>::Dispatch(a.scratch, bytes, keys, values, a.n, a.axes.begin_bit,
-                                                               end_bit, double_buffer, a.stream)
-                             : Dispatch<false, Value>::Dispatch(a.scratch, bytes, keys, values, a.n,
-                                                                a.axes.begin_bit, end_bit, double_buffer, a.stream);
-  CHECK_CUDA(status);
+  size_t bytes      = a.scratch_bytes;
+  const int end_bit = a.template end_bit<uint32_t>();
+  // The offsets step 5's int64_t count gets (with_radix_sort_offsets): 64
+  // bits for keys; 32 for pairs while an int holds the count.
+  CHECK_CUDA((cubling::detail::with_radix_sort_offsets<Policy<Value>, int64_t>(a.n, [&](auto offset) {
+    using Offset = decltype(offset);
+    return a.axes.descending ? Dispatch<true, Value, Offset>::Dispatch(a.scratch, bytes, keys, values, a.n,
+                                                                       a.axes.begin_bit, end_bit, double_buffer,
+                                                                       a.stream)
+                             : Dispatch<false, Value, Offset>::Dispatch(a.scratch, bytes, keys, values, a.n,
+                                                                        a.axes.begin_bit, end_bit, double_buffer,
+                                                                        a.stream);
+  })));
   if (double_buffer)
   {
     *a.selector = keys.selector;

@@ -2,7 +2,6 @@
 //! DeviceRadixSort: stable radix sorts of whole arrays in GPU memory, with CUB's API.
 #pragma once
 
-#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -644,33 +643,23 @@ struct DeviceRadixSort
   }
 
 private:
-  // example-begin narrow-offsets
   //! The call every overload above makes: the dispatch for `DESCENDING`,
-  //! the key, value and count types, and the decomposer. A 64-bit count
-  //! that an `int` could hold runs the kernels of 32-bit offsets where the
-  //! policy asks for it (DeviceRadixSortPolicy::narrow_offsets); the size
-  //! query and the sort decide alike, from `num_items` alone.
+  //! the key, value and count types, and the decomposer, with the offsets
+  //! that with_radix_sort_offsets picks: a 64-bit count that an `int` holds
+  //! runs the kernels of 32-bit offsets where the policy asks for it
+  //! (DeviceRadixSortPolicy::narrow_offsets).
   template <bool DESCENDING, typename KeyT, typename ValueT, typename NumItemsT, typename DecomposerT>
   static cudaError_t dispatch(void* d_temp_storage, size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                               DoubleBuffer<ValueT>& d_values, NumItemsT num_items, int begin_bit, int end_bit,
                               bool is_overwrite_okay, cudaStream_t stream, DecomposerT decomposer)
   {
-    using Offset    = detail::radix_sort_offset_t<NumItemsT>;
-    const int64_t n = static_cast<int64_t>(num_items);
-    if constexpr (sizeof(Offset) > 4 && detail::DeviceRadixSortPolicy<KeyT, ValueT>::narrow_offsets)
-    {
-      if (n >= 0 && n <= int64_t{INT_MAX})
-      {
-        return detail::DispatchRadixSort<DESCENDING, KeyT, ValueT, unsigned int, DecomposerT>::Dispatch(
-            d_temp_storage, temp_storage_bytes, d_keys, d_values, n, begin_bit, end_bit, is_overwrite_okay, stream,
-            decomposer);
-      }
-    }
-    return detail::DispatchRadixSort<DESCENDING, KeyT, ValueT, Offset, DecomposerT>::Dispatch(
-        d_temp_storage, temp_storage_bytes, d_keys, d_values, n, begin_bit, end_bit, is_overwrite_okay, stream,
-        decomposer);
+    return detail::with_radix_sort_offsets<detail::DeviceRadixSortPolicy<KeyT, ValueT>, NumItemsT>(
+        static_cast<int64_t>(num_items), [&](auto offset) {
+          return detail::DispatchRadixSort<DESCENDING, KeyT, ValueT, decltype(offset), DecomposerT>::Dispatch(
+              d_temp_storage, temp_storage_bytes, d_keys, d_values, static_cast<int64_t>(num_items), begin_bit,
+              end_bit, is_overwrite_okay, stream, decomposer);
+        });
   }
-  // example-end narrow-offsets
 };
 
 } // namespace cubling

@@ -129,11 +129,11 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! registers; now 32. Measured with figures/probes/radix_sweep.cu (P_KX,
   //! P_PX; its comment has the times): on an H100, from 1.10x CUB's time
   //! to 0.90x at 2^28 keys, and by as much at 2^24 and 2^26.
-  //! Pairs take it only with hopper_pairs' tile: their ranks wait for the
-  //! values, and at 384x25 the exchange apart made the sort 1-3% slower,
-  //! the ranks in registers or in shared memory; tiles of 384x18 to 384x22
-  //! at three blocks an SM (no spill) were 3-11% slower on the H200.
-  static constexpr bool exchange_apart = WORD_KEYS && VALUE_BYTES == 0;
+  //! Pairs gain from it only in hopper_pairs' tile: their ranks wait for
+  //! the values, and at 384x25 the exchange apart made the sort 1-3%
+  //! slower, the ranks in registers or in shared memory; tiles of 384x18 to
+  //! 384x22 at three blocks an SM (no spill) were 3-11% slower on the H200.
+  static constexpr bool exchange_apart = WORD_KEYS;
   //! Hopper, 4-byte keys with values of up to 4 bytes (measured with 4-byte
   //! ones): 384 threads of 36 pairs at 2
   //! blocks an SM, the exchange apart, the ranks and digits in shared
@@ -147,6 +147,7 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   //! of the fastest (384x34) at 2^24.
   static constexpr bool hopper_pairs      = WORD_KEYS && VALUE_BYTES > 0;
   static constexpr int hopper_pairs_items = 36;
+  static constexpr int hopper_items       = hopper_pairs ? hopper_pairs_items : onesweep_items();
   //! 64-bit counts that an `int` holds run the kernels of 32-bit offsets
   //! (DeviceRadixSort::dispatch): Hopper's pairs kernel spills 120 bytes a
   //! thread with 64-bit offsets, not 16, and took 1.08x CUB's time at 2^28
@@ -271,13 +272,9 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
         (WIDEST > 4),
         AgentRadixSortOnesweepPolicy<wide_threads, wide_items, RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1,
                                      wide_min_blocks, look_back_window>,
-        std::conditional_t<hopper_pairs,
-                           AgentRadixSortOnesweepPolicy<onesweep_threads, hopper_pairs_items, RADIX_BITS,
-                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1, 2,
-                                                        look_back_window, true, true, true>,
-                           AgentRadixSortOnesweepPolicy<onesweep_threads, onesweep_items(), RADIX_BITS,
-                                                        BLOCK_SCAN_RAKING_MEMOIZE, WARP_MATCH_ANY, 1,
-                                                        onesweep_min_blocks, look_back_window, exchange_apart>>>;
+        AgentRadixSortOnesweepPolicy<onesweep_threads, hopper_items, RADIX_BITS, BLOCK_SCAN_RAKING_MEMOIZE,
+                                     WARP_MATCH_ANY, 1, onesweep_min_blocks, look_back_window, exchange_apart,
+                                     hopper_pairs, hopper_pairs>>;
     static constexpr bool COOPERATIVE_SMALL_INPUTS = COOPERATIVE;
     static constexpr bool CLUSTER_SMALL_INPUTS     = COOPERATIVE;
     using CooperativePolicy                        = CooperativeTile;
@@ -292,6 +289,27 @@ template <typename KeyT, typename ValueT, bool COOPERATIVE = true> struct Device
   using MaxPolicy = Policy900;
 };
 // example-end policies
+
+// example-begin narrow-offsets
+//! Calls `run(offset)` with a value of the offset type that a sort of
+//! `num_items` keys, counted in NumItemsT, runs with, and returns what it
+//! returns: radix_sort_offset_t<NumItemsT>, or 32 bits where the policy
+//! chain asks for it (narrow_offsets) and an `int` holds the count. The
+//! size query and the sort decide alike, from the count alone.
+template <typename PolicyChain, typename NumItemsT, typename Run>
+cudaError_t with_radix_sort_offsets(int64_t num_items, Run run)
+{
+  using Offset = radix_sort_offset_t<NumItemsT>;
+  if constexpr (sizeof(Offset) > 4 && PolicyChain::narrow_offsets)
+  {
+    if (num_items >= 0 && num_items <= int64_t{INT_MAX})
+    {
+      return run(0u);
+    }
+  }
+  return run(Offset{});
+}
+// example-end narrow-offsets
 
 //! @brief The dispatch of one radix sort (see the file comment for its phases).
 //!
