@@ -167,17 +167,18 @@ if [[ -n "$made_in" && ! -e "$made_in" ]]; then
   mkdir -p "$(dirname "$made_in")" && ln -s "$(realpath "$build")" "$made_in"
 fi
 python3 - "$out" "$only" "$build" <<'PY' 2>&1 | tee "$out/sanitizer.log"
-import json, os, queue, re, subprocess, sys
+import json, os, queue, re, subprocess, sys, time
 out, only, build = sys.argv[1], sys.argv[2], sys.argv[3]
 limit = int(os.environ.get("CUBLING_SANITIZER_TIMEOUT", "0")) or None  # seconds a run may take (unset: no limit)
 tools = os.environ.get("CUBLING_SANITIZER_TOOLS", "memcheck racecheck synccheck initcheck").split()
 extra = os.environ.get("CUBLING_SANITIZER_ARGS", "").split()  # e.g. "--kernel-name kns=7cubling": check only our kernels
 tests = json.loads(subprocess.run(["ctest", "--test-dir", build, "-L", "gpu", "--show-only=json-v1"],
                                   capture_output=True, text=True).stdout)["tests"]
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 
 def sanitize(job):
     name, tool, command, shard, refusing = job
+    started = time.monotonic()
     # CUBLING_QUICK=1: tests skip their largest sizes (2^28, 2^31 items), which the sanitizer would take hours over
     # Tests labelled refuses_launches provoke cudaErrorCooperativeLaunchTooLarge on purpose (the
     # fallback is what they test): memcheck still checks their memory, but does not count those API errors.
@@ -195,7 +196,8 @@ def sanitize(job):
             free_gpus.put(gpu)
 
     summary = [l for l in run.stdout.splitlines() if "ERROR SUMMARY" in l or "RACECHECK SUMMARY" in l]
-    line = f"{name:45s} {tool:10s} {'clean' if run.returncode == 0 else 'FAILED (exit %d)' % run.returncode}  {' '.join(summary)}"
+    verdict = 'clean' if run.returncode == 0 else 'FAILED (exit %d)' % run.returncode
+    line = f"{name:45s} {tool:10s} {verdict} in {time.monotonic() - started:.0f} s  {' '.join(summary)}"
     return run.returncode == 0, line + ("" if run.returncode == 0 else "\n" + run.stdout[-3000:] + run.stderr[-1000:])
 
 gpus = os.environ.get("CUBLING_SANITIZER_GPUS", "").split()  # unset: every run on the default GPU
@@ -229,8 +231,9 @@ counts = {True: 0, False: 0, None: 0}  # clean, failed, not finished
 # CUBLING_SANITIZER_JOBS runs at once (default 8), or that many on each of CUBLING_SANITIZER_GPUS (default 1):
 # runs on one GPU share it, and for kernels that wait on other blocks (the radix sort's) one at a time
 # finishes more (see the comment at the top)
+# Each run's line as soon as it ends, so a call cut short still reports every run that ended.
 with ThreadPoolExecutor(max_workers=jobs_at_once * max(len(gpus), 1)) as pool:
-    for ok, line in pool.map(sanitize, jobs):
+    for ok, line in (future.result() for future in as_completed([pool.submit(sanitize, job) for job in jobs])):
         counts[ok] += 1
         print(line, flush=True)
 print(f"compute-sanitizer: {len(jobs)} runs, {counts[True]} clean, {counts[False]} failed, "
