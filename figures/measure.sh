@@ -129,6 +129,19 @@
 #     above (its shards 0 and 1; kernels as now but for 2f076d8, which
 #     restated how a pass's digit field is computed). They ask it now, for
 #     each sort.
+#   - 2 x H200 (2026-11-29, the session after), the tests built without a
+#     GPU and carried, only cubling's kernels, CUBLING_SANITIZER_GPUS="0 1"
+#     and one run at a time a GPU (each GPU working through its own list of
+#     tests and shards, the most important first): memcheck, synccheck and
+#     initcheck of eleven radix tests, whole, 33 runs clean in 38 s; the
+#     racecheck of a shard took 3-225 s (onesweep in 4 shards 8-9 s each,
+#     launches in 4 shards 24-38 s, paths in 8 shards 9-83 s, pairs in 16
+#     shards 13-225 s, integer keys in 8 shards 47-92 s with one unfinished
+#     in 120 s, float keys 17-125 s, safety's shard 1 of 8 56 s; the safety
+#     test whole did not finish in 450 s). Three calls held the machine for
+#     about 28 minutes, a -j 24 build of the whole tree and the README's two
+#     commands among them. One run a GPU on two GPUs did in a call what two
+#     calls of one GPU did before.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
