@@ -141,7 +141,7 @@
 #     test whole did not finish in 450 s). Three calls held the machine for
 #     about 28 minutes, a -j 24 build of the whole tree and the README's two
 #     commands among them. One run a GPU on two GPUs did in a call what two
-#     calls of one GPU did before.
+#     calls of one GPU did before. figures/sanitize_queue.sh runs such a list.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
