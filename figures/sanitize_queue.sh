@@ -9,6 +9,8 @@
 # (SHARDS 1: the whole test). Start one queue per GPU in the background and
 # `wait`; see measure.sh's comment for how long the radix sort tests take.
 # CUBLING_BUILD_DIR picks the build (default build/gpu), as for measure.sh.
+# Only cubling's kernels are checked (--kernel-name kns=7cubling) unless
+# CUBLING_SANITIZER_ARGS is set (empty: every kernel, the CUB oracle's too).
 # Each queue appends its lines to OUTDIR/queue_GPU.log.
 gpu=${1:?usage: figures/sanitize_queue.sh GPU DEADLINE OUTDIR TOOL ITEM...} deadline=$2 out=$3 tool=$4
 shift 4
