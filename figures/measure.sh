@@ -209,8 +209,10 @@ def sanitize(job):
             free_gpus.put(gpu)
 
     summary = [l for l in run.stdout.splitlines() if "ERROR SUMMARY" in l or "RACECHECK SUMMARY" in l]
+    # the test's own last line (e.g. "N cases passed"): a clean run that checked nothing shows as such
+    said = [l for l in run.stdout.splitlines() if l.strip() and not l.startswith("=========")][-1:]
     verdict = 'clean' if run.returncode == 0 else 'FAILED (exit %d)' % run.returncode
-    line = f"{name:45s} {tool:10s} {verdict} in {time.monotonic() - started:.0f} s  {' '.join(summary)}"
+    line = f"{name:45s} {tool:10s} {verdict} in {time.monotonic() - started:.0f} s  {' '.join(summary + said)}"
     return run.returncode == 0, line + ("" if run.returncode == 0 else "\n" + run.stdout[-3000:] + run.stderr[-1000:])
 
 gpus = os.environ.get("CUBLING_SANITIZER_GPUS", "").split()  # unset: every run on the default GPU
