@@ -142,6 +142,12 @@
 #     about 28 minutes, a -j 24 build of the whole tree and the README's two
 #     commands among them. One run a GPU on two GPUs did in a call what two
 #     calls of one GPU did before. figures/sanitize_queue.sh runs such a list.
+#   - 2 x H200 (2026-11-29, the session after), the same carried tests,
+#     sanitize_queue.sh on each GPU: racecheck of integer keys shards 3-7 of
+#     8 in 28-247 s each, float keys 6-7 in 16-48 s; the large test in 2
+#     shards (each one of the two uint8 sorts of 2^28 + 2^16 + 5 keys, in
+#     two portions) 1-2 s under memcheck, initcheck and synccheck, 18-19 s
+#     under racecheck, where the kernels of 2026-11-28 had taken 319-336 s.
 set -uo pipefail
 out=${1:?usage: figures/measure.sh OUTDIR}
 only=${CUBLING_ONLY:-.}
